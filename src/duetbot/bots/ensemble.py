@@ -1,0 +1,111 @@
+"""Several embedding families over one shared clue vocabulary, on one similarity scale.
+
+Similarities from different models live on different scales (GloVe cosines spread wider than
+MiniLM's), so each family's clue x board similarities are z-scored *per board*: with the
+mean and spread of that family's similarities between the whole clue vocabulary and this
+board. One scale per board, not per clue: per-clue scaling lets a weak clue look strong by
+chance among tens of thousands of candidates (DESIGN.md, prototype measurements).
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from dataclasses import dataclass
+from typing import Sequence
+
+import numpy as np
+
+from ..embeddings import EmbeddingModel, UnknownWordError
+
+
+@dataclass(frozen=True)
+class BoardSims:
+    """Per-board similarity data shared by every bot that uses the same ensemble."""
+
+    words: tuple[str, ...]
+    z: np.ndarray
+    """(families, clues, board words) float32: z-scored similarities of every clue candidate."""
+    mean: np.ndarray
+    """(families,) mean similarity of clue vocabulary x board, for scoring other clue words."""
+    std: np.ndarray
+    board_vectors: tuple[np.ndarray, ...]
+    """Per family, (board words, dim) unit vectors."""
+
+
+class Ensemble:
+    """Embedding families aligned on the clue words that every one of them knows."""
+
+    def __init__(self, models: Sequence[EmbeddingModel], cache_size: int = 8) -> None:
+        if not models:
+            raise ValueError("an ensemble needs at least one embedding model")
+        self.models = tuple(models)
+        common = set(models[0].clue_words)
+        for m in models[1:]:
+            common &= set(m.clue_words)
+        if not common:
+            raise ValueError("the models share no clue word")
+        # Keep the first model's order (by frequency) so ties resolve to familiar words.
+        self.clue_words = [w for w in models[0].clue_words if w in common]
+        self.index = {w: i for i, w in enumerate(self.clue_words)}
+        vecs, zipf, proper = [], np.zeros(len(self.clue_words), np.float32), np.zeros(len(self.clue_words), bool)
+        for m in models:
+            pos = {w: i for i, w in enumerate(m.clue_words)}
+            rows = np.fromiter((pos[w] for w in self.clue_words), dtype=np.int64, count=len(self.clue_words))
+            vecs.append(np.ascontiguousarray(m.clue_vectors[rows], dtype=np.float32))
+            zipf += np.asarray(m.clue_zipf, np.float32)[rows] / len(models)
+            proper |= np.asarray(m.clue_is_proper, bool)[rows]
+        self.clue_vectors = tuple(vecs)
+        self.zipf = zipf
+        self.is_proper = proper
+        self._cache: OrderedDict[tuple[str, ...], BoardSims] = OrderedDict()
+        self._cache_size = cache_size
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return tuple(m.name for m in self.models)
+
+    def __len__(self) -> int:
+        return len(self.models)
+
+    def board(self, words: Sequence[str]) -> BoardSims:
+        """Similarities of every clue candidate to ``words`` (computed once per board, cached)."""
+        key = tuple(words)
+        hit = self._cache.get(key)
+        if hit is not None:
+            self._cache.move_to_end(key)
+            return hit
+        zs, means, stds, boards = [], [], [], []
+        for m, cv in zip(self.models, self.clue_vectors):
+            bv = m.vectors(key)
+            s = cv @ bv.T
+            mu, sd = float(s.mean()), float(s.std()) or 1.0
+            zs.append((s - mu) / sd)
+            means.append(mu)
+            stds.append(sd)
+            boards.append(bv)
+        sims = BoardSims(key, np.stack(zs).astype(np.float32), np.array(means, np.float32),
+                         np.array(stds, np.float32), tuple(boards))
+        self._cache[key] = sims
+        if len(self._cache) > self._cache_size:
+            self._cache.popitem(last=False)
+        return sims
+
+    def clue_z(self, clue: str, sims: BoardSims) -> np.ndarray:
+        """(families, board words) z-scored similarities of any clue word; NaN rows for
+        families that do not know the word. Raises if no family knows it."""
+        i = self.index.get(clue.casefold())
+        if i is not None:
+            return sims.z[:, i, :]
+        out = np.full((len(self.models), len(sims.words)), np.nan, np.float32)
+        known = False
+        for f, m in enumerate(self.models):
+            try:
+                v = m.vector(clue)
+            except UnknownWordError:
+                continue
+            out[f] = (sims.board_vectors[f] @ v - sims.mean[f]) / sims.std[f]
+            known = True
+        if not known:
+            # Re-raise the first model's error: it names the word and close spellings.
+            self.models[0].vector(clue)
+        return out

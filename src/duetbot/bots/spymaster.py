@@ -1,0 +1,305 @@
+"""The spymaster: clue search by expected outcome over precomputed similarity matrices.
+
+Per board, every clue candidate's similarity to the 25 words is computed once per family
+(:class:`~duetbot.bots.ensemble.Ensemble`). Per turn only masks change. A clue is judged by
+what a *partner who thinks differently* would do with it: the partner is modelled as a
+mixture of embedding families, each simulated guesser drawn from one family and perceiving
+similarities with noise. For each candidate and each count k the simulation gives the
+chance of finding j greens, of hitting a bystander and of hitting the assassin; a small
+dynamic programme turns (greens left, tokens left) into a chance of winning, so a clue's
+score is the chance of winning after it. That is the game's real cost model: a bystander
+costs the same token as stopping (two on a mission map once bystander tokens are gone), the
+assassin costs the game, and a tight clock makes bigger clues worth more risk.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+import numpy as np
+
+from ..rules import Clue, Label
+from ..rules.clues import illegal_clues
+from ..views import SpymasterView
+from .ensemble import BoardSims, Ensemble
+
+
+@dataclass(frozen=True)
+class SpymasterConfig:
+    """Every number the spymaster uses. Initial values come from the prototype measurements
+    in DESIGN.md; ``benchmarks/bench_strength.py`` is the benchmark that re-tunes them."""
+
+    noise: float = 0.35
+    """Partner-model noise, z units. DESIGN.md: 0.25-0.5 worked; 1.0 made the bot timid."""
+    samples: int = 48
+    """Simulated partners per candidate (common random numbers across candidates)."""
+    shortlist: int = 240
+    """Candidates kept by the cheap screen for the simulation."""
+    max_number: int = 4
+    """Largest count considered. DESIGN.md: capping at 2 cost 30-40 points of win rate."""
+    assassin_margin: float = 0.5
+    """Screen only: an assassin counts as this much more similar than it is (z units)."""
+    min_zipf: float = 2.8
+    """Clue words rarer than this (wordfreq zipf) are never given."""
+    familiarity: float = 0.004
+    """Score penalty per zipf unit below 4.5: prefer words a person knows."""
+    proper_penalty: float = 0.01
+    """Score penalty for proper nouns (allowed by the rules, harder for partners)."""
+    turn_yield: tuple[float, ...] = (0.2, 0.25, 0.3, 0.2, 0.05)
+    """Assumed distribution of greens found on a future turn (0..4), for the win-chance table."""
+    turn_assassin: float = 0.03
+    """Assumed chance that a future turn hits an assassin, for the win-chance table."""
+    sudden_death_hit: float = 0.55
+    """Assumed chance of each correct guess in sudden death."""
+    zero_clues: bool = True
+    """Consider ``clue: 0`` to warn off an assassin."""
+    zero_guess_risk: float = 0.03
+    """Chance that the guess forced by a zero clue hits an assassin."""
+    zero_min_margin: float = 0.5
+    """A zero clue's word must point at its assassin by this z margin over any other word."""
+    seed: int = 0
+
+
+@lru_cache(maxsize=64)
+def win_table(cfg_yield: tuple[float, ...], assassin: float, sd_hit: float, max_tokens: int = 30) -> np.ndarray:
+    """``W[g, t]``: chance to win with ``g`` greens left and ``t`` tokens, under the assumed
+    per-turn yield. ``t = 0`` is sudden death."""
+    q = np.asarray(cfg_yield, float)
+    q = q / q.sum()
+    W = np.zeros((16, max_tokens + 1))
+    W[0, :] = 1.0
+    W[1:, 0] = sd_hit ** np.arange(1, 16)
+    for t in range(1, max_tokens + 1):
+        for g in range(1, 16):
+            W[g, t] = (1 - assassin) * sum(q[j] * W[max(g - j, 0), t - 1] for j in range(len(q)))
+    return W
+
+
+@dataclass(frozen=True)
+class ClueOption:
+    """A suggested clue with its explanation."""
+
+    clue: Clue
+    targets: tuple[str, ...]
+    score: float
+    """Estimated chance of winning after this clue (a ranking score, not a promise)."""
+    expected_greens: float
+    p_assassin: float
+    p_bystander: float
+    dangers: tuple[tuple[str, str], ...] = ()
+    """The most tempting non-targets: (word, label on my side), most dangerous first."""
+
+    def to_json(self) -> dict:
+        return {"clue": self.clue.word, "number": self.clue.number, "targets": list(self.targets),
+                "score": round(self.score, 4), "expected_greens": round(self.expected_greens, 3),
+                "p_assassin": round(self.p_assassin, 4), "p_bystander": round(self.p_bystander, 4),
+                "dangers": [{"word": w, "label": lab} for w, lab in self.dangers]}
+
+
+@dataclass
+class _Turn:
+    """The masks of one turn."""
+
+    sims: BoardSims
+    eligible: np.ndarray      # board indices the partner may touch
+    labels: np.ndarray        # my labels of eligible words: 0 green, 1 assassin, 2 bystander
+    legal: np.ndarray         # clue-candidate mask
+    greens_total: int
+    tokens: int
+    bystander_tokens: int
+
+
+class EmbeddingSpymaster:
+    """Gives the clue with the best estimated chance of winning.
+
+    >>> # spymaster = EmbeddingSpymaster(Ensemble([load_model("glove50"), load_model("minilm")]))
+    """
+
+    def __init__(self, ensemble: Ensemble, config: SpymasterConfig | None = None) -> None:
+        self.ensemble = ensemble
+        self.config = cfg = config or SpymasterConfig()
+        rng = np.random.default_rng(cfg.seed)
+        self._eps = rng.standard_normal((cfg.samples, cfg.shortlist, 25)).astype(np.float32)
+        self._family = np.arange(cfg.samples) % len(ensemble)
+        z = ensemble.zipf
+        self._prior = (-cfg.familiarity * np.clip(4.5 - z, 0, None)
+                       - cfg.proper_penalty * ensemble.is_proper).astype(np.float32)
+        self._too_rare = z < cfg.min_zipf
+        self._illegal_cache: dict[tuple[str, ...], dict[str, np.ndarray]] = {}
+
+    # --- public ------------------------------------------------------------------------------
+
+    def give_clue(self, view: SpymasterView) -> Clue:
+        return self.suggest(view, top=1)[0].clue
+
+    def suggest(self, view: SpymasterView, top: int = 5) -> list[ClueOption]:
+        """The ``top`` best clues, best first (a zero clue among them when it is best)."""
+        turn = self._turn(view)
+        options = self._positive_options(view, turn, top=max(top, 1))
+        if self.config.zero_clues and view.variant.zero_clues and options:
+            zero = self._zero_option(view, turn, options[0].score)
+            if zero is not None:
+                options.insert(0, zero)
+        if not options:
+            options = [self._fallback(view, turn)]
+        return options[:top]
+
+    # --- per turn ------------------------------------------------------------------------------
+
+    def _illegal_by_word(self, words: tuple[str, ...]) -> dict[str, np.ndarray]:
+        """For each board word, the clue-candidate indices it forbids (once per board)."""
+        hit = self._illegal_cache.get(words)
+        if hit is None:
+            bad = sorted(illegal_clues(self.ensemble.clue_words, words))
+            from ..rules.clues import clue_conflict
+
+            hit = {w: np.array([self.ensemble.index[c] for c in bad if clue_conflict(c, w)], dtype=np.int64)
+                   for w in words}
+            if len(self._illegal_cache) > 8:
+                self._illegal_cache.pop(next(iter(self._illegal_cache)))
+            self._illegal_cache[words] = hit
+        return hit
+
+    def _turn(self, view: SpymasterView) -> _Turn:
+        sims = self.ensemble.board(view.words)
+        excluded = set(view.covered) | set(view.partner_marks)
+        eligible = np.array([i for i in range(len(view.words)) if i not in excluded], dtype=np.int64)
+        code = {Label.GREEN: 0, Label.ASSASSIN: 1, Label.BYSTANDER: 2}
+        labels = np.array([code[view.my_side[i]] for i in eligible], dtype=np.int8)
+        legal = ~self._too_rare.copy()
+        by_word = self._illegal_by_word(tuple(view.words))
+        for i in view.visible:
+            legal[by_word[view.words[i]]] = False
+        for t in view.turns:
+            j = self.ensemble.index.get(t.clue.word)
+            if j is not None:
+                legal[j] = False
+        return _Turn(sims, eligible, labels, legal, 15 - len(view.covered_green),
+                     view.tokens, view.bystander_tokens)
+
+    def _values(self, turn: _Turn, cand: np.ndarray, eligible_mask: np.ndarray | None = None,
+                tokens_after: int | None = None) -> tuple[np.ndarray, ...]:
+        """Simulate the partner on candidates ``cand``. Returns (value, found, p_assassin,
+        p_bystander), each (len(cand), max_number): column k-1 is the clue with number k."""
+        cfg = self.config
+        cols = turn.eligible if eligible_mask is None else turn.eligible[eligible_mask]
+        labels = turn.labels if eligible_mask is None else turn.labels[eligible_mask]
+        n, e = len(cand), len(cols)
+        z = turn.sims.z[:, cand][:, :, cols]                        # (F, n, e)
+        noisy = z[self._family] + cfg.noise * self._eps[:, :n, :e]  # (M, n, e)
+        green = labels == 0
+        ng = np.where(green, -np.inf, noisy)
+        best_ng = ng.max(axis=2)                                      # (M, n)
+        ng_is_assassin = labels[ng.argmax(axis=2)] == 1
+        above = (noisy[:, :, green] > best_ng[:, :, None]).sum(axis=2)  # greens before the first miss
+        W = win_table(cfg.turn_yield, cfg.turn_assassin, cfg.sudden_death_hit)
+        t_next = (turn.tokens - 1) if tokens_after is None else tokens_after
+        g = turn.greens_total
+        ks = np.arange(1, cfg.max_number + 1)
+        found = np.minimum(above[..., None], ks)                      # (M, n, K)
+        missed = above[..., None] < ks
+        assassin = missed & ng_is_assassin[..., None]
+        t_ok = max(t_next, 0)
+        if turn.bystander_tokens > 0 or tokens_after is not None:
+            t_miss = t_ok
+            miss_lost = False
+        else:  # mission map: a mistake costs two tokens, or the game with one left
+            t_miss = max(t_next - 1, 0)
+            miss_lost = t_next < 1
+        w_ok = W[np.clip(g - found, 0, 15), t_ok]
+        w_miss = 0.0 if miss_lost else W[np.clip(g - found, 0, 15), t_miss]
+        value = np.where(assassin, 0.0, np.where(missed, w_miss, w_ok)).mean(axis=0)
+        return (value, found.mean(axis=0), assassin.mean(axis=0), (missed & ~assassin).mean(axis=0))
+
+    def _shortlist(self, turn: _Turn, legal: np.ndarray, eligible_mask: np.ndarray | None = None) -> np.ndarray:
+        cfg = self.config
+        cols = turn.eligible if eligible_mask is None else turn.eligible[eligible_mask]
+        labels = turn.labels if eligible_mask is None else turn.labels[eligible_mask]
+        zbar = turn.sims.z[:, :, cols].mean(axis=0)                  # (C, e)
+        greens = zbar[:, labels == 0]
+        if greens.shape[1] == 0:
+            return np.zeros(0, dtype=np.int64)
+        bad = np.where(labels == 1, cfg.assassin_margin, 0.0)[None, :] + zbar
+        bad = np.where(labels == 0, -np.inf, bad).max(axis=1) if (labels != 0).any() else np.full(len(zbar), -10.0)
+        K = min(cfg.max_number, greens.shape[1])
+        top = -np.sort(-greens, axis=1)[:, :K]                         # (C, K)
+        margin = top - bad[:, None]
+        margin[~legal] = -np.inf
+        per_k = max(cfg.shortlist // K, 1)
+        picks = [np.argpartition(-margin[:, k], per_k)[:per_k] for k in range(K)] if len(zbar) > per_k \
+            else [np.arange(len(zbar))]
+        cand = np.unique(np.concatenate(picks))
+        return cand[legal[cand]][: cfg.shortlist]
+
+    def _positive_options(self, view: SpymasterView, turn: _Turn, top: int) -> list[ClueOption]:
+        cand = self._shortlist(turn, turn.legal)
+        if len(cand) == 0:
+            return []
+        value, found, p_a, p_b = self._values(turn, cand)
+        n_green = int((turn.labels == 0).sum())
+        value = value + self._prior[cand][:, None]
+        value[:, n_green:] = -np.inf                                   # no number above greens left
+        flat = np.argsort(-value, axis=None)
+        seen: set[int] = set()
+        out: list[ClueOption] = []
+        for f in flat:
+            ci, k = divmod(int(f), value.shape[1])
+            if ci in seen or not np.isfinite(value[ci, k]):
+                continue
+            seen.add(ci)
+            out.append(self._option(view, turn, int(cand[ci]), k + 1, float(value[ci, k]),
+                                    float(found[ci, k]), float(p_a[ci, k]), float(p_b[ci, k])))
+            if len(out) >= top:
+                break
+        return out
+
+    def _option(self, view, turn: _Turn, c: int, number: int, score: float, found: float,
+                p_a: float, p_b: float) -> ClueOption:
+        zbar = turn.sims.z[:, c, turn.eligible].mean(axis=0)
+        order = np.argsort(-zbar)
+        targets = [view.words[turn.eligible[i]] for i in order if turn.labels[i] == 0][:number]
+        names = {0: "green", 1: "assassin", 2: "bystander"}
+        danger_order = sorted((i for i in order if turn.labels[i] != 0),
+                              key=lambda i: -(zbar[i] + (self.config.assassin_margin if turn.labels[i] == 1 else 0)))
+        dangers = tuple((view.words[turn.eligible[i]], names[int(turn.labels[i])]) for i in danger_order[:3])
+        return ClueOption(Clue(self.ensemble.clue_words[c], number), tuple(targets) if number else (),
+                          score, found, p_a, p_b, dangers)
+
+    def _zero_option(self, view: SpymasterView, turn: _Turn, best_score: float) -> ClueOption | None:
+        """``clue: 0`` for an assassin, when the best clue without that assassin in play,
+        one turn later, beats the best clue now."""
+        cfg = self.config
+        best: ClueOption | None = None
+        zbar = turn.sims.z[:, :, turn.eligible].mean(axis=0)
+        for a in np.flatnonzero(turn.labels == 1):
+            others = np.ones(len(turn.eligible), bool)
+            others[a] = False
+            margin = zbar[:, a] - zbar[:, others].max(axis=1)
+            margin[~turn.legal] = -np.inf
+            c = int(np.argmax(margin))
+            if margin[c] < cfg.zero_min_margin:
+                continue
+            legal = turn.legal.copy()
+            legal[c] = False
+            cand = self._shortlist(turn, legal, others)
+            if len(cand) == 0:
+                continue
+            value, *_ = self._values(turn, cand, others, tokens_after=turn.tokens - 2)
+            n_green = int((turn.labels[others] == 0).sum())
+            value = value + self._prior[cand][:, None]
+            value[:, n_green:] = -np.inf
+            score = (1 - cfg.zero_guess_risk) * float(value.max()) + float(self._prior[c])
+            if score > best_score and (best is None or score > best.score):
+                word = view.words[turn.eligible[a]]
+                best = ClueOption(Clue(self.ensemble.clue_words[c], 0), (), score, 0.0,
+                                  cfg.zero_guess_risk, 0.0, ((word, "assassin"),))
+        return best
+
+    def _fallback(self, view: SpymasterView, turn: _Turn) -> ClueOption:
+        """No candidate survived (tiny vocabulary): the most familiar legal clue, number 1."""
+        legal = np.flatnonzero(turn.legal)
+        if len(legal) == 0:
+            raise RuntimeError("no legal clue word is left in the clue vocabulary")
+        c = int(legal[np.argmax(self.ensemble.zipf[legal])])
+        return self._option(view, turn, c, 1, 0.0, 0.0, 0.0, 0.0)

@@ -1,0 +1,14 @@
+"""The ``duetbot`` command: a thin shell over the library. The only place that prints."""
+
+from __future__ import annotations
+
+import sys
+
+from .app import app
+
+
+def main() -> None:
+    app()
+
+
+__all__ = ["app", "main"]

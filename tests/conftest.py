@@ -1,0 +1,31 @@
+import os
+
+from hypothesis import HealthCheck, settings
+
+from duetbot.rules import CROSS_COUNTS, Label, make_deal
+
+settings.register_profile("default", deadline=None, suppress_health_check=[HealthCheck.too_slow])
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
+
+# A fixed board laid out in the order of the official distribution, so tests can name
+# positions: 0-2 green/green, 3-7 green/bystander, 8-12 bystander/green, 13 green/assassin,
+# 14 assassin/green, 15 assassin/assassin, 16 assassin/bystander, 17 bystander/assassin,
+# 18-24 bystander/bystander.
+WORDS = [
+    "APPLE", "BRIDGE", "CASTLE", "DRAGON", "EAGLE", "FOREST", "GUITAR", "HAMMER", "ISLAND",
+    "JUNGLE", "KNIFE", "LEMON", "MOUNTAIN", "NURSE", "OCEAN", "PIANO", "QUEEN", "ROBOT",
+    "SNAKE", "TIGER", "UMBRELLA", "VIOLIN", "WHALE", "YACHT", "ZEBRA",
+]
+PAIRS = [pair for pair, n in CROSS_COUNTS.items() for _ in range(n)]
+GG = [0, 1, 2]
+G_N = [3, 4, 5, 6, 7]
+N_G = [8, 9, 10, 11, 12]
+G_X, X_G, X_X, X_N, N_X = 13, 14, 15, 16, 17
+N_N = list(range(18, 25))
+A_GREENS = GG + G_N + [G_X]
+B_GREENS = GG + N_G + [X_G]
+
+
+def fixed_deal():
+    assert PAIRS[13] == (Label.GREEN, Label.ASSASSIN) and PAIRS[17] == (Label.BYSTANDER, Label.ASSASSIN)
+    return make_deal(WORDS, [a for a, _ in PAIRS], [b for _, b in PAIRS])
