@@ -159,6 +159,10 @@ def _mean(xs: Sequence[float]) -> float:
     return sum(xs) / len(xs) if xs else float("nan")
 
 
+def _fmt(x: float) -> str:
+    return "-" if math.isnan(x) else f"{x:.2f}"
+
+
 @dataclass(frozen=True)
 class Summary:
     games: int
@@ -181,8 +185,8 @@ class Summary:
             ("lost in sudden death", str(self.sudden_death_loss)),
             ("mission-map loss", str(self.mission_failed)),
             ("sudden death needed", str(self.sudden_death_needed)),
-            ("tokens left (wins)", f"{self.mean_tokens_left_on_win:.2f}"),
-            ("rule-book score (wins)", f"{self.mean_score_on_win:.2f}"),
+            ("tokens left (wins)", _fmt(self.mean_tokens_left_on_win)),
+            ("rule-book score (wins)", _fmt(self.mean_score_on_win)),
             ("turns per game", f"{self.mean_turns:.2f}"),
             ("mean clue number", f"{self.mean_clue_number:.2f}"),
             ("greens per turn", f"{self.greens_per_turn:.2f}"),

@@ -22,9 +22,12 @@ class RandomSpymaster:
 
     def give_clue(self, view: SpymasterView) -> Clue:
         visible = [view.words[i] for i in view.visible]
-        words = [w for w in _WORDS if is_legal_clue(w, visible)]
         lo = 0 if view.variant.zero_clues else 1
-        return Clue(self.rng.choice(words), self.rng.randint(lo, max(lo, len(view.greens_left))))
+        number = self.rng.randint(lo, max(lo, len(view.greens_left)))
+        for word in self.rng.sample(_WORDS, len(_WORDS)):
+            if is_legal_clue(word, visible):
+                return Clue(word, number)
+        raise RuntimeError("every random clue word clashes with the board")
 
 
 class RandomGuesser:
