@@ -17,6 +17,7 @@ from ..bots import random_partner
 from ..harness import BotError, simulate as run_simulation
 from ..records import summarize
 from .common import fail, parse_variant, read_pool
+from .play import play
 
 app = typer.Typer(
     name="duetbot",
@@ -98,3 +99,6 @@ def simulate(
     console.print(table)
     if out is not None:
         console.print(f"records written to {out}")
+
+
+app.command()(play)

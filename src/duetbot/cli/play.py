@@ -1,0 +1,607 @@
+"""``duetbot play``: a solo human plays Codenames: Duet with a bot partner in the terminal.
+
+The human is player A, the bot player B. The bot is built by :func:`make_bot` and sees the
+game only through views (its own side of the key card, never the human's); the terminal
+never shows anything of the bot's side until the game is over.
+
+The game loop lives in :class:`Session`: it takes the state, the bot, a rich ``Console`` and
+an input function (``ask(prompt) -> str``, raising ``EOFError`` at end of input), so tests
+can drive it without a terminal. :func:`run_game` adds saving on ``quit`` / end of input and
+the end-of-game screen; the typer command :func:`play` only parses options and wires a real
+terminal to it.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import re
+import sys
+import zlib
+from dataclasses import replace
+from pathlib import Path
+from typing import Annotated, Callable, Optional
+
+import typer
+from rich.console import Console, Group
+from rich.table import Table
+from rich.text import Text
+
+from ..bots import Partner, random_partner
+from ..records import GameRecord, RecordError
+from ..rules import (
+    Clue, EndTurn, Guess, GuessResult, IllegalClueError, InvalidClueError, InvalidCluePolicy,
+    Label, Phase, Player, State, Termination, UnknownBoardWordError, deal,
+)
+from ..views import GuesserView, SpymasterView, guesser_view, spymaster_view
+from .common import fail, parse_variant, read_pool
+
+HUMAN, BOT = Player.A, Player.B
+DEFAULT_SAVE = "duetbot-game.json"
+
+Ask = Callable[[str], str]
+"""Reads one line of input after showing ``prompt``; raises ``EOFError`` at end of input."""
+
+CLUE_PROMPT = "Your clue (word number): "
+GUESS_PROMPT = "Your guess (word, or 'pass' to end the turn): "
+SUDDEN_DEATH_PROMPT = "Your guess (sudden death: one word, any miss loses): "
+
+CLUE_RULE = ("rule book: a clue may not be a word visible on the grid, a form of one, "
+             "or a component of a visible compound")
+
+
+# --- the bot and the hints (the lead swaps in the real bots here) ---------------------------
+
+
+def make_bot(seed: int) -> Partner:
+    """The bot partner (player B) for a game with this seed."""
+    return random_partner(seed)
+
+
+def hint_for(view: SpymasterView | GuesserView) -> str:
+    """A short suggestion for the human, from the human's own view only.
+
+    For now a modest one (no embedding bot yet): as clue giver, two of your agents to link
+    and the assassins to steer clear of; as guesser, the bot's clues so far and the words
+    you may guess.
+    """
+    rng = random.Random(zlib.crc32("|".join(view.words).encode()) + len(view.turns))
+    if isinstance(view, SpymasterView):
+        greens = sorted(view.words[i] for i in view.greens_left)
+        if not greens:
+            return "all your agents are found; the bot gives every remaining clue"
+        pick = rng.sample(greens, min(2, len(greens)))
+        avoid = sorted(view.words[i] for i in view.my_labels(Label.ASSASSIN) if i not in view.covered)
+        text = f"try one word that links {' and '.join(pick)}"
+        if avoid:
+            text += f" and not {', '.join(avoid)} (assassins on your side)"
+        return text + f"; {len(greens)} of your agents are still to find"
+    clues = ", ".join(str(t.clue) for t in view.clues_to_me) or "none yet"
+    words = ", ".join(view.words[i] for i in view.guessable)
+    if view.sudden_death:
+        return f"sudden death: guess the word you are surest of from the bot's clues ({clues})"
+    return f"the bot's clues so far: {clues}; you may guess: {words}"
+
+
+# --- rendering (pure: state in, rich renderables out) --------------------------------------
+
+_OWN_STYLE = {Label.GREEN: "bold green", Label.ASSASSIN: "bold red", Label.BYSTANDER: ""}
+_OWN_TAG = {Label.GREEN: "agent", Label.ASSASSIN: "ASSASSIN", Label.BYSTANDER: ""}
+_RESULT = {GuessResult.GREEN: "agent", GuessResult.BYSTANDER: "bystander", GuessResult.ASSASSIN: "ASSASSIN"}
+_RESULT_STYLE = {GuessResult.GREEN: "green", GuessResult.BYSTANDER: "yellow", GuessResult.ASSASSIN: "bold red"}
+
+
+def _name(player: Player) -> str:
+    return "you" if player is HUMAN else "bot"
+
+
+def _cell(state: State, i: int) -> Text:
+    word = state.words[i]
+    label = state.deal.key.label(HUMAN, i)
+    marked = [p for p in Player if i in state.marks[p]]
+    if i in state.covered_green:
+        text = Text(word, style="strike dim")
+        text.append("\n[agent]", style="bold green")
+        return text
+    if len(marked) == 2:
+        text = Text(word, style="strike dim")
+        text.append("\n[both missed]", style="dim")
+        return text
+    text = Text(word, style=_OWN_STYLE[label])
+    if _OWN_TAG[label]:
+        text.append("\n" + _OWN_TAG[label], style=_OWN_STYLE[label])
+    for p in marked:
+        text.append(f"\nmissed by {_name(p)}", style="yellow")
+    return text
+
+
+def render_board(state: State) -> Table:
+    """The 5x5 grid with the human's side of the key card, covered words and bystander marks."""
+    table = Table(show_header=False, show_lines=True, expand=False, padding=(0, 1),
+                  title="The board (colours and tags: YOUR side of the key card)",
+                  caption="untagged: a bystander on your side; [agent]: covered by an agent card; "
+                          "missed by X: X guessed it and it was a bystander for the partner")
+    for _ in range(5):
+        table.add_column(min_width=12)
+    for r in range(5):
+        table.add_row(*(_cell(state, 5 * r + c) for c in range(5)))
+    return table
+
+
+def render_status(state: State) -> Text:
+    """Tokens, agents found, announcements: public information plus the human's own count."""
+    v = state.variant
+    text = Text()
+    text.append(f"Timer tokens left: {state.tokens}", style="bold")
+    if v.bystander_tokens is not None:
+        text.append(f" ({state.bystander_tokens} bystander side up; once those are gone a miss costs two)")
+    text.append(f"   Agents found: {len(state.covered_green)} of 15")
+    text.append(f"   Your agents left for the bot: {len(state.greens_left(HUMAN))}")
+    rules = []
+    if v.guess_cap:
+        rules.append("at most number+1 guesses per turn")
+    if not v.zero_clues:
+        rules.append("no zero clues")
+    if v.max_clues_in_a_row > 1:
+        rules.append("looser turn order")
+    if v.invalid_clue is InvalidCluePolicy.PENALTY:
+        rules.append("invalid clue costs a token")
+    if rules:
+        text.append(f"\nVariant {v}: " + ", ".join(rules), style="dim")
+    if state.is_done(BOT) and not state.is_over():
+        text.append("\nThe bot has announced that all its agents are found: you give every clue.")
+    if state.is_done(HUMAN) and not state.is_over():
+        text.append("\nAll your agents are found: the bot gives every clue.")
+    return text
+
+
+def _history_rows(state: State) -> list[tuple[str, str, Text]]:
+    """(giver, clue, guesses) per clue, plus a row for sudden-death guesses."""
+    passed: set[int] = set()
+    n_clue = -1
+    guess_events = []
+    for ev in state.events:
+        if isinstance(ev.action, Clue):
+            n_clue += 1
+        elif isinstance(ev.action, EndTurn):
+            passed.add(n_clue)
+        else:
+            guess_events.append(ev)
+    rows = []
+    for k, turn in enumerate(state.turns):
+        g = Text()
+        for j, (word, result) in enumerate(turn.guesses):
+            if j:
+                g.append(", ")
+            g.append(f"{word} ({_RESULT[result]})", style=_RESULT_STYLE[result])
+        if k in passed:
+            g.append(", pass" if turn.guesses else "pass", style="dim")
+        clue = str(turn.clue) + (" (penalty: invalid)" if turn.penalised else "")
+        rows.append((_name(turn.giver), clue, g))
+    in_turns = sum(len(t.guesses) for t in state.turns)
+    sd = guess_events[in_turns:]
+    if sd:
+        g = Text()
+        for j, ev in enumerate(sd):
+            res = GuessResult(ev.result)
+            g.append((", " if j else "") + f"{_name(ev.player)}: {ev.action.word} ({_RESULT[res]})",
+                     style=_RESULT_STYLE[res])
+        rows.append(("-", "sudden death", g))
+    return rows
+
+
+def render_history(state: State) -> Table | None:
+    rows = _history_rows(state)
+    if not rows:
+        return None
+    table = Table(title="Clues so far", title_justify="left", expand=False)
+    table.add_column("#", justify="right")
+    table.add_column("by")
+    table.add_column("clue")
+    table.add_column("guesses (result on the clue giver's side)")
+    for k, (who, clue, guesses) in enumerate(rows, 1):
+        table.add_row(str(k), who, clue, guesses)
+    return table
+
+
+def render_screen(state: State, history: bool = True) -> Group:
+    parts: list = [render_board(state), render_status(state)]
+    table = render_history(state) if history else None
+    if table is not None:
+        parts.append(table)
+    return Group(*parts)
+
+
+def render_key_card(state: State) -> Table:
+    """Both sides of the key card, revealed at the end of the game."""
+    table = Table(show_header=False, show_lines=True, title="The key card (both sides)", padding=(0, 1),
+                  caption="agent = green agent, assassin = black, - = bystander")
+    for _ in range(5):
+        table.add_column(min_width=12)
+    names = {Label.GREEN: "agent", Label.ASSASSIN: "assassin", Label.BYSTANDER: "-"}
+    key = state.deal.key
+    cells = []
+    for i, word in enumerate(state.words):
+        t = Text(word, style="bold")
+        for p in Player:
+            lab = key.label(p, i)
+            t.append(f"\n{_name(p)} {names[lab]}", style=_OWN_STYLE[lab])
+        cells.append(t)
+    for r in range(5):
+        table.add_row(*cells[5 * r:5 * r + 5])
+    return table
+
+
+def outcome_text(state: State) -> Text:
+    """How the game ended, and the rule book's score on a win."""
+    last = state.events[-1] if state.events else None
+    word = last.action.word if last is not None and isinstance(last.action, Guess) else "?"
+    who = _name(last.player) if last is not None else "?"
+    out = state.outcome
+    if out is Termination.WIN:
+        score = state.score() or 0
+        parts = [f"3 x {state.tokens} unused token{'s' if state.tokens != 1 else ''}"]
+        if state.voluntary_ends:
+            parts.append(f"+{state.voluntary_ends} for turns ended voluntarily")
+        if state.sudden_death:
+            parts.append("-1 for sudden death")
+        verdict = (" - exceptional!" if score >= 9 else " - a commendable mission" if score > 5 else "")
+        return Text(f"You won! All 15 agents found. Score: {score} ({', '.join(parts)}){verdict}",
+                    style="bold green")
+    if out is Termination.ASSASSIN:
+        giver = "the bot's" if last is not None and last.player is HUMAN else "your"
+        return Text(f"Lost: {who} touched {word}, an assassin on {giver} side.", style="bold red")
+    if out is Termination.SUDDEN_DEATH_MISS:
+        return Text(f"Lost in sudden death: {who} touched {word}, not an agent.", style="bold red")
+    if out is Termination.MISSION_FAILED:
+        return Text("Mission failed: a miss cost two timer tokens with only one left.", style="bold red")
+    return Text("The game is not over.")
+
+
+# --- saving and loading --------------------------------------------------------------------
+
+
+class QuitGame(Exception):
+    """The human typed ``quit`` (or input ended): save and stop."""
+
+
+class SaveError(RuntimeError):
+    """The game could not be written to its save file."""
+
+
+class BotFailure(RuntimeError):
+    """The bot played an action the rules refuse (a bot bug)."""
+
+
+def save_game(state: State, path: Path, bot_name: str = "bot") -> None:
+    """Write the game in progress as a :class:`GameRecord` (JSON), atomically."""
+    record = GameRecord.from_state(state, {"A": "human", "B": bot_name})
+    tmp = path.with_name(path.name + ".tmp")
+    try:
+        tmp.write_text(record.dumps() + "\n", encoding="utf-8")
+        os.replace(tmp, path)
+    except OSError as exc:
+        raise SaveError(f"cannot save the game to {path}: {exc.strerror or exc}; "
+                        "choose a writable path with --save") from None
+
+
+def load_game(path: Path) -> tuple[State, int]:
+    """A saved game's state and how many sudden-death guesses it has had (for alternation)."""
+    if not path.exists():
+        raise ValueError(f"{path}: no saved game there; check the path (quit saves to {DEFAULT_SAVE} by default)")
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise ValueError(f"{path}: cannot read the saved game ({getattr(exc, 'strerror', None) or exc})") from None
+    try:
+        record = GameRecord.loads(text)
+    except RecordError as exc:
+        raise ValueError(f"{path}: not a saved duetbot game ({exc})") from None
+    state = State(record.deal, record.variant)
+    sd_guesses = 0
+    for ev in record.events:  # already checked by loads(); replayed here to count
+        if state.phase is Phase.SUDDEN_DEATH:
+            sd_guesses += 1
+        state.apply(ev.action, ev.player)
+    return state, sd_guesses
+
+
+# --- the game loop -------------------------------------------------------------------------
+
+
+def parse_clue(text: str) -> Clue:
+    """``Clue.parse`` with clearer messages for the usual slips (no number, number in words)."""
+    try:
+        return Clue.parse(text)
+    except InvalidClueError as exc:
+        parts = text.replace(":", " ").split()
+        if len(parts) == 1 and re.fullmatch(r"[-+]?\d+", parts[0]):
+            raise InvalidClueError(text, "give a word before the number, e.g. 'ocean 2'") from None
+        if len(parts) == 1:
+            raise InvalidClueError(text, "add a number, how many words the clue is for, e.g. 'ocean 2'") from None
+        if parts and not re.fullmatch(r"[-+]?\d+", parts[-1]):
+            raise InvalidClueError(text, f"{parts[-1]!r} is not a number; "
+                                         "give one word and a number in digits, e.g. 'ocean 2'") from None
+        raise exc from None
+
+
+class Session:
+    """One game between the human (A) and a bot (B), driven by ``ask`` and shown on ``console``."""
+
+    def __init__(self, state: State, bot: Partner, console: Console, ask: Ask, *,
+                 hints: bool = False, sd_turn: int = 0) -> None:
+        self.state = state
+        self.bot = bot
+        self.console = console
+        self.ask = ask
+        self.hints = hints
+        self.sd_turn = sd_turn
+        self._shown = -1
+        self._announced = {p: state.is_done(p) for p in Player}
+        self._sd_announced = state.phase is Phase.SUDDEN_DEATH and sd_turn > 0
+
+    # --- output helpers -----------------------------------------------------------------------
+    def say(self, message: str | Text, style: str | None = None) -> None:
+        self.console.print(message, style=style, soft_wrap=True, markup=False, highlight=False)
+
+    def error(self, message: str) -> None:
+        """One line, then the caller asks again."""
+        self.say(f"  x {message}", style="yellow")
+
+    def show(self, history: bool = True) -> None:
+        """Show the board and status (and the clue history) if something happened since the last time."""
+        if self._shown != len(self.state.events):
+            self.console.print()
+            self.console.print(render_screen(self.state, history))
+            self._shown = len(self.state.events)
+
+    def read(self, prompt: str, view: Callable[[], SpymasterView | GuesserView]) -> str:
+        """One answer; handles ``quit``, ``hint``, ``help`` and end of input. Never empty-checked."""
+        while True:
+            try:
+                text = self.ask(prompt)
+            except (EOFError, KeyboardInterrupt):
+                self.say("")
+                raise QuitGame from None
+            text = " ".join(text.split())
+            cmd = text.casefold()
+            if cmd == "quit":
+                raise QuitGame
+            if cmd == "hint":
+                if self.hints:
+                    self.say(f"  hint: {hint_for(view())}", style="cyan")
+                else:
+                    self.error("hints are off; start the game with --hint to get them")
+                continue
+            if cmd == "help":
+                self.say("  'quit' saves the game and stops; 'pass' ends your guessing after a correct guess"
+                         + ("; 'hint' suggests something" if self.hints else ""), style="cyan")
+                continue
+            return text
+
+    # --- the loop -------------------------------------------------------------------------------
+    def run(self) -> None:
+        """Play until the game is over; raises :class:`QuitGame` when the human stops."""
+        st = self.state
+        while not st.is_over():
+            phase_before = st.phase
+            if st.phase is Phase.CLUE:
+                givers = st.clue_givers()
+                giver = HUMAN if st.giver is None and HUMAN in givers else givers[0]
+                self.human_clue() if giver is HUMAN else self.bot_clue()
+            elif st.phase is Phase.GUESS:
+                self.human_guess() if st.guesser is HUMAN else self.bot_guess()
+            else:
+                if not self._sd_announced:
+                    self.announce_sudden_death()
+                movers = st.to_move()
+                who = movers[self.sd_turn % len(movers)]
+                self.sd_turn += 1
+                self.human_guess() if who is HUMAN else self.bot_guess()
+            self.after_action(phase_before)
+
+    def after_action(self, phase_before: Phase) -> None:
+        st = self.state
+        for p in Player:
+            if st.is_done(p) and not self._announced[p] and not st.is_over():
+                self._announced[p] = True
+                if p is BOT:
+                    self.say("The bot announces: all its agents are found. You give every remaining clue.",
+                             style="bold")
+                else:
+                    self.say("All your agents are found. The bot gives every remaining clue.", style="bold")
+        if phase_before is Phase.GUESS and st.phase in (Phase.CLUE, Phase.SUDDEN_DEATH):
+            self.say(f"Turn over. Timer tokens left: {st.tokens}.")
+
+    def announce_sudden_death(self) -> None:
+        self._sd_announced = True
+        movers = self.state.to_move()
+        who = ("you guess first, then the bot, one word each in turn" if len(movers) == 2
+               else "only you still have agents to find: you guess" if movers[0] is HUMAN
+               else "only the bot still has agents to find: it guesses")
+        self.say("")
+        self.say("SUDDEN DEATH: the timer tokens are gone. No more clues; guess one word at a time "
+                 f"from the clues already given. Any word that is not an agent loses the game. Now {who}.",
+                 style="bold red")
+
+    def human_clue(self) -> None:
+        st = self.state
+        self.show()
+        while True:
+            text = self.read(CLUE_PROMPT, lambda: spymaster_view(st, HUMAN))
+            if not text:
+                self.error("type a clue: one word and a number, e.g. 'ocean 2' ('quit' saves and stops)")
+                continue
+            try:
+                clue = parse_clue(text)
+                st.apply(clue, HUMAN)
+            except IllegalClueError as exc:
+                self.error(f"{exc} ({CLUE_RULE}); give another clue")
+                continue
+            except ValueError as exc:
+                self.error(str(exc))
+                continue
+            break
+        turn = st.turns[-1]
+        if turn.penalised:
+            self.say(f"Penalty: '{clue.word}' breaks the clue rules ({CLUE_RULE}); one timer token is "
+                     f"discarded ({st.tokens} left) and the bot guesses as if it were valid.", style="bold yellow")
+        self.say(f"You give the clue {clue}. The bot guesses.")
+
+    def bot_clue(self) -> None:
+        st = self.state
+        clue = self.bot.spymaster.give_clue(spymaster_view(st, BOT))
+        self._apply_bot(clue)
+        penalty = " (an invalid clue: one timer token discarded)" if st.turns[-1].penalised else ""
+        self.say(f"The bot's clue: {st.turns[-1].clue}{penalty}", style="bold")
+
+    def bot_guess(self) -> None:
+        st = self.state
+        action = self.bot.guesser.guess(guesser_view(st, BOT))
+        result = self._apply_bot(action)
+        if result is None:
+            self.say("The bot ends its turn.")
+            return
+        word = st.deal.words[st.deal.index(action.word)]
+        msg = {GuessResult.GREEN: "an agent on your side: covered.",
+               GuessResult.BYSTANDER: "a bystander on your side: you mark it.",
+               GuessResult.ASSASSIN: "an ASSASSIN on your side!"}[result]
+        self.say(f"The bot guesses {word}: {msg}", style=_RESULT_STYLE[result])
+
+    def _apply_bot(self, action: Clue | Guess | EndTurn) -> GuessResult | None:
+        try:
+            return self.state.apply(action, BOT)
+        except ValueError as exc:
+            raise BotFailure(f"the bot ({self.bot.name}) played {action!r}, which the rules refuse: {exc}") from None
+
+    def human_guess(self) -> None:
+        st = self.state
+        sudden = st.phase is Phase.SUDDEN_DEATH
+        turn = st.current_turn
+        self.show(history=turn is None or not turn.guesses)  # mid-turn: the board is enough
+        if turn is not None and not turn.guesses:
+            left = st.guesses_left()
+            cap = f" (at most {left} guesses)" if left is not None else ""
+            self.say(f"Guess on the bot's clue {turn.clue}{cap}, one word at a time.")
+        while True:
+            text = self.read(SUDDEN_DEATH_PROMPT if sudden else GUESS_PROMPT, lambda: guesser_view(st, HUMAN))
+            if not text:
+                self.error("type a word from the board" + ("" if sudden else ", or 'pass' to end the turn"))
+                continue
+            if text.casefold() == "pass":
+                if sudden:
+                    self.error("no passing in sudden death: guess a word, or 'quit' to save and stop")
+                    continue
+                if not st.can_end_turn():
+                    self.error("you can pass only after a correct guess this turn; guess a word first")
+                    continue
+                st.apply(EndTurn(), HUMAN)
+                self.say("You end the turn.")
+                return
+            try:
+                result = st.apply(Guess(text), HUMAN)
+            except UnknownBoardWordError:
+                self.error(f"'{text}' is not a word on this board; type one of the words shown")
+                continue
+            except ValueError as exc:
+                self.error(str(exc))
+                continue
+            break
+        word = st.deal.words[st.deal.index(text)]
+        msg = {GuessResult.GREEN: "an agent! The bot covers it.",
+               GuessResult.BYSTANDER: "a bystander. The bot marks it.",
+               GuessResult.ASSASSIN: "an ASSASSIN!"}[result]
+        self.say(f"You guess {word}: {msg}", style=_RESULT_STYLE[result])
+
+
+def run_game(state: State, bot: Partner, console: Console, ask: Ask, *, save_path: Path,
+             hints: bool = False, sd_turn: int = 0) -> bool:
+    """Play on; True when the game ended, False when the human quit (the game is then saved).
+
+    Raises :class:`SaveError` if saving fails and :class:`BotFailure` (after saving) if the
+    bot plays an illegal action.
+    """
+    session = Session(state, bot, console, ask, hints=hints, sd_turn=sd_turn)
+    try:
+        session.run()
+    except (QuitGame, KeyboardInterrupt):  # the state is consistent between actions
+        save_game(state, save_path, bot.name)
+        console.print(f"Game saved to {save_path}. Continue it with: duetbot play --resume {save_path}",
+                      soft_wrap=True, markup=False, highlight=False)
+        return False
+    except BotFailure:
+        save_game(state, save_path, bot.name)
+        raise
+    show_end(state, console)
+    return True
+
+
+def show_end(state: State, console: Console) -> None:
+    console.print()
+    console.print(render_board(state))
+    console.print(outcome_text(state), soft_wrap=True)
+    console.print(render_key_card(state))
+
+
+# --- the command ---------------------------------------------------------------------------
+
+
+def _terminal_ask(console: Console) -> Ask:
+    echo = not sys.stdin.isatty()
+
+    def ask(prompt: str) -> str:
+        answer = console.input(Text(prompt, style="bold"))
+        if echo:  # piped input: show it, so the transcript reads like a game
+            console.print(answer, markup=False, highlight=False, soft_wrap=True)
+        return answer
+
+    return ask
+
+
+def play(
+    seed: Annotated[Optional[int], typer.Option(help="Deal the board from this seed (default: random, printed).")] = None,
+    variant: Annotated[Optional[str], typer.Option(help="standard, easy, easier, mission:N:M, seed003; add modifiers with + (cap, nozero, loose, penalty).", show_default="standard")] = None,
+    words: Annotated[Optional[Path], typer.Option("--words", help="Word pool file, one entry per line (default: the shipped pool).")] = None,
+    strict: Annotated[bool, typer.Option("--strict", help="An invalid clue costs a timer token (rule book penalty) instead of being refused.")] = False,
+    hint: Annotated[bool, typer.Option("--hint", help="Allow typing 'hint' at a prompt.")] = False,
+    resume: Annotated[Optional[Path], typer.Option("--resume", help="Continue a saved game.")] = None,
+    save: Annotated[Optional[Path], typer.Option("--save", help=f"Where 'quit' saves the game (default: {DEFAULT_SAVE}, or the --resume file).")] = None,
+) -> None:
+    """Play Duet in the terminal with a bot partner: you are A, the bot is B."""
+    console = Console(highlight=False)
+    if resume is not None:
+        clash = [name for name, given in (("--seed", seed is not None), ("--variant", variant is not None),
+                                          ("--words", words is not None), ("--strict", strict)) if given]
+        if clash:
+            fail(f"--resume continues the saved game with its own board and rules; drop {', '.join(clash)}")
+        try:
+            state, sd_turn = load_game(resume)
+        except ValueError as exc:
+            fail(str(exc))
+        game_seed = state.deal.seed if state.deal.seed is not None else 0
+        save_path = save or resume
+        console.print(f"Resuming {resume}: variant {state.variant}, seed {game_seed}, "
+                      f"{len(state.turns)} clue(s) so far.", soft_wrap=True, markup=False)
+    else:
+        rules = parse_variant(variant or "standard")
+        if strict:
+            rules = replace(rules, invalid_clue=InvalidCluePolicy.PENALTY)
+        pool = read_pool(words)
+        game_seed = seed if seed is not None else random.SystemRandom().randrange(1_000_000)
+        state, sd_turn = State(deal(game_seed, pool), rules), 0
+        save_path = save or Path(DEFAULT_SAVE)
+        console.print(f"Codenames Duet: you are player A, your partner the bot is B. Variant {rules}, "
+                      f"seed {game_seed} (deal this board again with --seed {game_seed}).",
+                      soft_wrap=True, markup=False)
+    bot = make_bot(game_seed)
+    console.print("Type 'quit' at any prompt to save and stop" + (", 'hint' for a hint" if hint else "")
+                  + ", 'help' for the commands.", soft_wrap=True, markup=False)
+    if state.is_over():
+        show_end(state, console)
+        return
+    try:
+        run_game(state, bot, console, _terminal_ask(console), save_path=save_path, hints=hint, sd_turn=sd_turn)
+    except SaveError as exc:
+        fail(str(exc), code=1)
+    except BotFailure as exc:
+        fail(f"{exc}; the game was saved to {save_path}", code=1)

@@ -1,0 +1,462 @@
+"""``duetbot play``: a human (player A) and a bot (player B) in the terminal.
+
+The key card of a seeded game is known to the test (``deal(seed, default_pool())``), so the
+human's answers can be scripted; the bot is replaced by a scripted fake that knows the deal
+where a test needs a predictable partner.
+"""
+
+import io
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from rich.console import Console
+from typer.testing import CliRunner
+
+import duetbot.cli.play as play_mod
+from duetbot.bots import Partner
+from duetbot.cli import app
+from duetbot.cli.play import (
+    CLUE_PROMPT, GUESS_PROMPT, SUDDEN_DEATH_PROMPT, QuitGame, Session, _cell, hint_for, load_game,
+    render_screen, run_game, save_game,
+)
+from duetbot.records import GameRecord
+from duetbot.rules import (
+    Clue, Deal, EndTurn, Guess, KeyCard, Label, Phase, Player, State, Variant, deal, is_legal_clue,
+)
+from duetbot.views import guesser_view, spymaster_view
+from duetbot.wordpool import default_pool
+
+A, B = Player.A, Player.B
+SEED = 12
+runner = CliRunner()
+SRC = str(Path(__file__).resolve().parents[1] / "src")
+
+
+def game_deal(seed=SEED):
+    return deal(seed, default_pool())
+
+
+def idx(d, player, label):
+    return sorted(d.key.indices(player, label))
+
+
+def words(d, indices):
+    return [d.words[i] for i in indices]
+
+
+def legal_clue(d, n=0):
+    """A clue word legal on this board (the n-th such from a small list)."""
+    ok = [w for w in ("zephyr", "quasar", "nebula", "galaxy", "melody", "harbour", "velvet", "thunder")
+          if is_legal_clue(w, d.words)]
+    return ok[n]
+
+
+# --- scripted fakes (they know the deal, as engines' tests' fakes do) ------------------------
+
+
+class FakeSpymaster:
+    def __init__(self, d):
+        self.d = d
+        self.n = 0
+
+    def give_clue(self, view):
+        self.n += 1
+        return Clue(legal_clue(self.d, 1), max(1, len(view.greens_left)))
+
+
+class FakeGuesser:
+    """Guesses A's greens (what B must find), ``per_turn`` of them, then ends the turn."""
+
+    def __init__(self, d, per_turn=9):
+        self.d = d
+        self.per_turn = per_turn
+
+    def guess(self, view):
+        if view.correct_this_turn >= self.per_turn and not view.sudden_death:
+            return EndTurn()
+        todo = [i for i in idx(self.d, A, Label.GREEN) if i not in view.covered]
+        return Guess(self.d.words[todo[0]])
+
+
+def fake_bot(d, per_turn=9):
+    return Partner(FakeSpymaster(d), FakeGuesser(d, per_turn), "fake")
+
+
+@pytest.fixture
+def scripted_bot(monkeypatch):
+    def install(per_turn=9, seed=SEED):
+        d = game_deal(seed)
+        monkeypatch.setattr(play_mod, "make_bot", lambda s: fake_bot(d, per_turn))
+        return d
+    return install
+
+
+def lines(*answers):
+    return "\n".join(answers) + "\n"
+
+
+# --- full games through typer's CliRunner -------------------------------------------------
+
+
+def test_full_game_to_a_win_shows_score_and_key_card(scripted_bot, tmp_path):
+    d = scripted_bot(per_turn=9)
+    b_left = [w for w in words(d, idx(d, B, Label.GREEN)) if w not in words(d, idx(d, A, Label.GREEN))]
+    assert len(b_left) == 6
+    script = lines(f"{legal_clue(d)} 9",            # the bot finds all 9 of A's greens
+                   *b_left[:3], "pass",              # the human finds 3 of B's, then ends the turn
+                   *b_left[3:])                      # and the last 3 on the bot's next clue: win
+    result = runner.invoke(app, ["play", "--seed", str(SEED), "--save", str(tmp_path / "g.json")], input=script)
+    assert result.exit_code == 0, result.output
+    out = result.output
+    assert f"seed {SEED}" in out
+    assert "All your agents are found. The bot gives every remaining clue." in out
+    # tokens: 9 - 1 (turn 1) - 1 (pass) = 7 unused; 2 turns ended voluntarily
+    assert "You won! All 15 agents found. Score: 23 (3 x 7 unused tokens, +2 for turns ended voluntarily)" in out
+    assert "The key card (both sides)" in out
+    key_part = out[out.index("The key card (both sides)"):]
+    for w in d.words:
+        assert w in key_part
+    assert key_part.count("you assassin") == 3 and key_part.count("bot assassin") == 3
+    assert key_part.count("you agent") == 9 and key_part.count("bot agent") == 9
+    assert "pass" in out and "Clues so far" in out
+    assert not (tmp_path / "g.json").exists()  # nothing saved when the game ends
+
+
+def test_assassin_loss(scripted_bot, tmp_path):
+    d = scripted_bot(per_turn=1)
+    # an assassin on B's side that the bot (guessing A's greens) cannot have covered
+    target = next(i for i in idx(d, B, Label.ASSASSIN) if d.key.label(A, i) is not Label.GREEN)
+    script = lines(f"{legal_clue(d)} 1", d.words[target])
+    result = runner.invoke(app, ["play", "--seed", str(SEED), "--save", str(tmp_path / "g.json")], input=script)
+    assert result.exit_code == 0, result.output
+    assert "The bot ends its turn." in result.output
+    assert f"You guess {d.words[target]}: an ASSASSIN!" in result.output
+    assert f"Lost: you touched {d.words[target]}, an assassin on the bot's side." in result.output
+    assert "The key card (both sides)" in result.output
+    assert "Score" not in result.output
+
+
+def test_quit_saves_and_resume_plays_to_the_end(scripted_bot, tmp_path):
+    d = scripted_bot(per_turn=9)
+    save = tmp_path / "game.json"
+    b_left = [w for w in words(d, idx(d, B, Label.GREEN)) if w not in words(d, idx(d, A, Label.GREEN))]
+    result = runner.invoke(app, ["play", "--seed", str(SEED), "--save", str(save)],
+                           input=lines(f"{legal_clue(d)} 9", b_left[0], b_left[1], "quit"))
+    assert result.exit_code == 0, result.output
+    assert f"Game saved to {save}. Continue it with: duetbot play --resume {save}" in result.output
+    rec = GameRecord.loads(save.read_text())
+    assert rec.outcome is None and rec.deal.seed == SEED and rec.players == {"A": "human", "B": "fake"}
+    assert [e.action.word for e in rec.events if isinstance(e.action, Guess) and e.player is A] == b_left[:2]
+
+    # the resumed game goes on mid-turn (2 correct guesses made) and saves back to the same file
+    result = runner.invoke(app, ["play", "--resume", str(save)], input=lines(*b_left[2:]))
+    assert result.exit_code == 0, result.output
+    assert "Resuming" in result.output and "You won!" in result.output
+    assert "Score: 25" in result.output  # 8 tokens left, one voluntary end (the bot's turn)
+
+
+def test_end_of_input_saves_like_quit(scripted_bot, tmp_path, monkeypatch):
+    d = scripted_bot()
+    monkeypatch.chdir(tmp_path)
+    result = runner.invoke(app, ["play", "--seed", str(SEED)], input=lines(f"{legal_clue(d)} 9"))
+    assert result.exit_code == 0, result.output
+    assert "duetbot play --resume duetbot-game.json" in result.output
+    state, _ = load_game(tmp_path / "duetbot-game.json")
+    assert state.phase is Phase.GUESS and state.guesser is A and len(state.covered_green) == 9
+
+
+def test_every_prompt_answers_bad_input_with_one_line_and_asks_again(scripted_bot, tmp_path):
+    d = scripted_bot(per_turn=9)
+    a_green = words(d, idx(d, A, Label.GREEN))
+    b_left = [w for w in words(d, idx(d, B, Label.GREEN)) if w not in a_green]
+    bad_clues = ["", "ocean", "3", "ocean x", "ocean two", f"{d.words[0].lower()} 2", "guinea pig 2", "ocean 0",
+                 "ocean -1", "hint"]
+    bad_guesses = ["", "notaboardword", a_green[0], "pass"]
+    script = lines(*bad_clues, f"{legal_clue(d)} 9", *bad_guesses, b_left[0], "pass", "quit")
+    result = runner.invoke(app, ["play", "--seed", str(SEED), "--variant", "standard+nozero",
+                                 "--save", str(tmp_path / "g.json")], input=script)
+    assert result.exit_code == 0, result.output
+    out = result.output.splitlines()
+    errors = [k for k, line in enumerate(out) if line.startswith("  x ")]
+    assert len(errors) == len(bad_clues) + len(bad_guesses), result.output
+    for k in errors:  # one line, then the same prompt again
+        assert out[k - 1].startswith((CLUE_PROMPT, GUESS_PROMPT))
+        assert out[k + 1].startswith(out[k - 1][:10]), (out[k - 1], out[k], out[k + 1])
+    text = "\n".join(out[k] for k in errors)
+    for needle in ("type a clue", "add a number", "a word before the number", "'x' is not a number", "'two' is not a number",
+                   "clashes with visible word", "rule book", "more than one word", "zero clues are not allowed",
+                   "whole number >= 0", "hints are off", "type a word from the board",
+                   "'notaboardword' is not a word on this board", "is covered",
+                   "pass only after a correct guess"):
+        assert needle in text, needle
+    assert "Traceback" not in result.output
+
+
+def test_strict_penalises_an_invalid_clue(scripted_bot, tmp_path):
+    d = scripted_bot(per_turn=9)
+    board_word = next(w for i, w in enumerate(d.words) if d.key.label(A, i) is not Label.GREEN)
+    result = runner.invoke(app, ["play", "--seed", str(SEED), "--strict", "--save", str(tmp_path / "g.json")],
+                           input=lines(f"{board_word.lower()} 9", "quit"))
+    assert result.exit_code == 0, result.output
+    assert "Penalty:" in result.output and "one timer token is discarded (8 left)" in result.output
+    state, _ = load_game(tmp_path / "g.json")
+    assert state.turns[0].penalised and state.tokens == 7  # penalty + the bot's turn
+    assert "(penalty: invalid)" in result.output
+
+
+def test_hint_is_shown_with_the_hint_option(scripted_bot, tmp_path):
+    d = scripted_bot()
+    result = runner.invoke(app, ["play", "--seed", str(SEED), "--hint", "--save", str(tmp_path / "g.json")],
+                           input=lines("hint", f"{legal_clue(d)} 9", "hint", "quit"))
+    assert result.exit_code == 0, result.output
+    hints = [line for line in result.output.splitlines() if line.startswith("  hint: ")]
+    assert len(hints) == 2
+    assert "assassins on your side" in hints[0] and "you may guess" in hints[1]
+
+
+# --- option and file errors ---------------------------------------------------------------
+
+
+def one_line_error(result, *needles):
+    assert result.exit_code == 2, result.output
+    text = result.output.strip()
+    assert text.startswith("error:") and "\n" not in text and "Traceback" not in text, text
+    for n in needles:
+        assert n in text, text
+
+
+def test_resume_missing_or_corrupt_file_is_a_one_line_error(tmp_path):
+    one_line_error(runner.invoke(app, ["play", "--resume", str(tmp_path / "nope.json")]), "nope.json", "no saved game")
+    bad = tmp_path / "bad.json"
+    bad.write_text("{not json")
+    one_line_error(runner.invoke(app, ["play", "--resume", str(bad)]), "bad.json", "not a saved duetbot game")
+    bad.write_text(json.dumps({"deal": {"words": ["X"]}}))
+    one_line_error(runner.invoke(app, ["play", "--resume", str(bad)]), "bad.json")
+
+
+def test_resume_refuses_options_that_change_the_game(scripted_bot, tmp_path):
+    d = scripted_bot()
+    save = tmp_path / "g.json"
+    runner.invoke(app, ["play", "--seed", str(SEED), "--save", str(save)], input=lines(f"{legal_clue(d)} 1", "quit"))
+    one_line_error(runner.invoke(app, ["play", "--resume", str(save), "--variant", "easy"]), "--variant")
+
+
+def test_bad_variant_and_pool_are_one_line_errors(tmp_path):
+    one_line_error(runner.invoke(app, ["play", "--variant", "mission:9"]), "mission:N:M")
+    one_line_error(runner.invoke(app, ["play", "--words", str(tmp_path / "none.txt")]), "none.txt")
+
+
+# --- the loop itself, driven without typer ------------------------------------------------
+
+
+class Script:
+    """An input function: answers in order, records the prompts; EOF when out of answers."""
+
+    def __init__(self, *answers):
+        self.answers = list(answers)
+        self.prompts = []
+
+    def __call__(self, prompt):
+        self.prompts.append(prompt)
+        if not self.answers:
+            raise EOFError
+        return self.answers.pop(0)
+
+
+def console():
+    return Console(file=io.StringIO(), width=100, highlight=False)
+
+
+def test_session_repeats_the_same_prompt_after_each_bad_answer():
+    d = game_deal()
+    state = State(d, Variant())
+    ask = Script("", "ocean", f"{d.words[3]} 1", f"{legal_clue(d)} 9", "", "pass", "zzz", "quit")
+    con = console()
+    with pytest.raises(QuitGame):
+        Session(state, fake_bot(d), con, ask).run()
+    assert ask.prompts == [CLUE_PROMPT] * 4 + [GUESS_PROMPT] * 4
+    assert state.turns[0].clue == Clue(legal_clue(d), 9) and len(state.covered_green) == 9
+
+
+def twin_deals():
+    """Two deals equal on A's side, differing on B's: a bystander/bystander and a
+    bystander/assassin position swap their B labels."""
+    d = game_deal()
+    side_a, side_b = d.key.sides
+    p = next(i for i in range(25) if (side_a[i], side_b[i]) == (Label.BYSTANDER, Label.BYSTANDER))
+    q = next(i for i in range(25) if (side_a[i], side_b[i]) == (Label.BYSTANDER, Label.ASSASSIN))
+    other = list(side_b)
+    other[p], other[q] = other[q], other[p]
+    return d, Deal(d.words, KeyCard((side_a, tuple(other))), d.seed)
+
+
+def test_nothing_of_the_bots_side_reaches_the_screen_before_the_end(tmp_path):
+    outputs = []
+    for d in twin_deals():
+        b_only = [d.words[i] for i in idx(d, B, Label.GREEN) if d.key.label(A, i) is not Label.GREEN]
+        con = console()
+        ask = Script(f"{legal_clue(d)} 2", b_only[0], "pass", "hint", "quit")
+        assert run_game(State(d), fake_bot(d, per_turn=2), con, ask, save_path=tmp_path / "g.json",
+                        hints=True) is False
+        outputs.append(con.file.getvalue())
+    # the same public play gives the same screen whatever the bot's side of the key card
+    assert outputs[0] == outputs[1]
+    assert "The key card" not in outputs[0] and "bot assassin" not in outputs[0]
+
+
+def test_sudden_death_human_first_then_bot_alternately(tmp_path):
+    d = game_deal()
+    a_green, b_green = idx(d, A, Label.GREEN), idx(d, B, Label.GREEN)
+    state = State(d, Variant(tokens=1))
+    # the human's clue: the bot finds one of A's greens and ends its turn -> no tokens: sudden death
+    ask = Script(f"{legal_clue(d)} 1", d.words[[i for i in b_green if i not in a_green][0]], "quit")
+    con = console()
+    with pytest.raises(QuitGame):
+        Session(state, fake_bot(d, per_turn=1), con, ask).run()
+    assert ask.prompts == [CLUE_PROMPT, SUDDEN_DEATH_PROMPT, SUDDEN_DEATH_PROMPT]
+    out = con.file.getvalue()
+    assert "SUDDEN DEATH" in out and "you guess first, then the bot" in out
+    guessers = [e.player for e in state.events if isinstance(e.action, Guess)]
+    assert guessers == [B, A, B]  # B in the normal turn, then A, B in sudden death
+    # pass is refused in sudden death; resuming keeps the alternation (the human is next)
+    save_game(state, tmp_path / "sd.json")
+    resumed, sd_turn = load_game(tmp_path / "sd.json")
+    assert sd_turn == 2
+    ask = Script("pass", "quit")
+    con = console()
+    with pytest.raises(QuitGame):
+        Session(resumed, fake_bot(d), con, ask, sd_turn=sd_turn).run()
+    assert ask.prompts == [SUDDEN_DEATH_PROMPT, SUDDEN_DEATH_PROMPT]
+    assert "no passing in sudden death" in con.file.getvalue()
+
+
+def test_hint_for_uses_only_the_viewers_side():
+    d = game_deal()
+    state = State(d)
+    h = hint_for(spymaster_view(state, A))
+    linked = h.split("links ")[1].split(" and not")[0].split(" and ")
+    assert len(linked) == 2 and set(linked) <= set(words(d, idx(d, A, Label.GREEN)))
+    assert "9 of your agents" in h
+    for i in idx(d, A, Label.ASSASSIN):
+        assert d.words[i] in h
+    state.apply(Clue(legal_clue(d), 2), B)
+    h = hint_for(guesser_view(state, A))
+    assert f"{legal_clue(d).upper()}: 2" in h and all(w in h for w in d.words)
+
+
+def test_run_game_saves_on_quit_and_shows_the_end(tmp_path):
+    d = game_deal()
+    save = tmp_path / "s.json"
+    con = console()
+    assert run_game(State(d), fake_bot(d), con, Script("quit"), save_path=save) is False
+    assert GameRecord.loads(save.read_text()).events == []
+    target = next(i for i in idx(d, B, Label.ASSASSIN) if d.key.label(A, i) is not Label.GREEN)
+    con = console()
+    assert run_game(State(d), fake_bot(d, 1), con, Script(f"{legal_clue(d)} 1", d.words[target]),
+                    save_path=save) is True
+    assert "The key card (both sides)" in con.file.getvalue()
+
+
+# --- a real terminal process --------------------------------------------------------------
+
+
+def scripted_answers(state, seed, prompts):
+    """Answer ``prompts`` prompts the way a sensible human would (knowing the key card for
+    the test), against the real random bot, then quit. Returns the answers, or None if the
+    game ended first."""
+    d = state.deal
+    answers = []
+
+    def ask(prompt):
+        if len(answers) >= prompts:
+            answers.append("quit")
+        elif prompt == CLUE_PROMPT:
+            answers.append(f"{legal_clue(d, len(answers) % 3)} 2")
+        else:
+            turn = state.current_turn
+            if turn is not None and any(r.value == "green" for _, r in turn.guesses):
+                answers.append("pass")
+            else:
+                todo = [i for i in idx(d, B, Label.GREEN) if i not in state.covered() and i not in state.marks[A]]
+                answers.append(d.words[todo[0]])
+        return answers[-1]
+
+    try:
+        Session(state, play_mod.make_bot(seed), console(), ask).run()
+    except QuitGame:
+        return answers
+    return None
+
+
+def run_cli(args, text):
+    env = dict(os.environ, PYTHONPATH=SRC + os.pathsep + os.environ.get("PYTHONPATH", ""))
+    return subprocess.run([sys.executable, "-m", "duetbot", "play", *args], input=text, capture_output=True,
+                          text=True, timeout=120, env=env)
+
+
+def test_real_subprocess_plays_quits_and_resumes(tmp_path):
+    seed, first = next((s, a) for s in range(100)
+                       if (a := scripted_answers(State(game_deal(s)), s, 5)) is not None)
+    save = tmp_path / "sub.json"
+    proc = run_cli(["--seed", str(seed), "--save", str(save)], lines(*first))
+    assert proc.returncode == 0, proc.stderr
+    assert f"duetbot play --resume {save}" in proc.stdout and "The bot's clue:" in proc.stdout
+    rec = GameRecord.loads(save.read_text())
+    assert rec.outcome is None and len(rec.clues) >= 2
+    n_events = len(rec.events)
+
+    state, _ = load_game(save)
+    more = scripted_answers(state, seed, 2) or ["quit"]
+    proc = run_cli(["--resume", str(save)], lines(*more))
+    assert proc.returncode == 0, proc.stderr
+    assert "Resuming" in proc.stdout
+    rec2 = GameRecord.loads(save.read_text()) if "Game saved" in proc.stdout else None
+    assert rec2 is None or len(rec2.events) > n_events
+    assert "Game saved" in proc.stdout or "The key card (both sides)" in proc.stdout
+
+
+# --- rendering ----------------------------------------------------------------------------
+
+
+def screen_text(state):
+    con = console()
+    con.print(render_screen(state))
+    return con.file.getvalue()
+
+
+def test_board_shows_own_side_covered_words_marks_and_mission_tokens():
+    d = game_deal()
+    nn = next(i for i in range(25) if d.key.label(A, i) is Label.BYSTANDER and d.key.label(B, i) is Label.BYSTANDER)
+    state = State(d, Variant.parse("mission:9:5"))
+    state.apply(Clue(legal_clue(d), 1), A)
+    state.apply(Guess(d.words[nn]), B)  # B's miss, marked by A
+    text = screen_text(state)
+    assert "missed by bot" in text and "4 bystander side up" in text and "Timer tokens left: 8" in text
+    state.apply(Clue(legal_clue(d), 1), B)
+    state.apply(Guess(d.words[nn]), A)  # now marked by both: covered
+    state.apply(Clue(legal_clue(d), 1), A)
+    state.apply(Guess(d.words[next(iter(idx(d, A, Label.GREEN)))]), B)
+    text = screen_text(state)
+    assert "[both missed]" in text and "[agent]" in text
+    assert "Clues so far" in text and "(bystander)" in text and "(agent)" in text
+    # colours and tags come from the human's own side only
+    assert _cell(state, idx(d, A, Label.ASSASSIN)[0]).spans[-1].style == "bold red"
+    assert "agent" in str(_cell(state, [i for i in idx(d, A, Label.GREEN) if i not in state.covered()][0]))
+
+
+def test_resume_of_a_finished_game_shows_the_end(tmp_path):
+    d = game_deal()
+    state = State(d)
+    state.apply(Clue(legal_clue(d), 1), A)
+    target = next(i for i in idx(d, A, Label.ASSASSIN) if d.key.label(B, i) is not Label.GREEN)
+    state.apply(Guess(d.words[target]), B)
+    assert state.is_over()
+    save_game(state, tmp_path / "over.json")
+    result = runner.invoke(app, ["play", "--resume", str(tmp_path / "over.json")])
+    assert result.exit_code == 0, result.output
+    assert f"Lost: bot touched {d.words[target]}, an assassin on your side." in result.output
+    assert "The key card (both sides)" in result.output
