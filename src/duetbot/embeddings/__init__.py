@@ -1,0 +1,39 @@
+"""Word embeddings for the bots: model loading, board-word vectors, the clue vocabulary.
+
+>>> from duetbot.embeddings import load_model
+>>> m = load_model("default")                     # doctest: +SKIP
+>>> m.vector("Loch Ness").shape                   # doctest: +SKIP
+(224,)
+>>> m.clue_board_similarity(board).shape          # doctest: +SKIP
+(44927, 25)
+
+Run time needs numpy only (gensim for :attr:`EmbeddingModel.keyed_vectors`). Building
+models (:mod:`duetbot.embeddings.build`, ``duetbot models build``) needs the
+``duetbot[build]`` extra. Where models are looked for: :mod:`duetbot.embeddings.store`.
+"""
+
+from .model import (
+    EmbeddingModel,
+    UnknownWordError,
+    available_models,
+    coverage,
+    default_model_name,
+    load_model,
+    model_info,
+    translate_vectors,
+)
+from .store import ModelFormatError, ModelInfo, ModelNotFoundError
+
+__all__ = [
+    "EmbeddingModel",
+    "ModelFormatError",
+    "ModelInfo",
+    "ModelNotFoundError",
+    "UnknownWordError",
+    "available_models",
+    "coverage",
+    "default_model_name",
+    "load_model",
+    "model_info",
+    "translate_vectors",
+]
