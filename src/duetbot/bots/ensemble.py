@@ -29,7 +29,9 @@ class BoardSims:
     """(families,) mean similarity of clue vocabulary x board, for scoring other clue words."""
     std: np.ndarray
     board_vectors: tuple[np.ndarray, ...]
-    """Per family, (board words, dim) unit vectors."""
+    """Per family, (board words, dim) unit vectors (zero rows for words it does not know)."""
+    known: np.ndarray
+    """(families, board words): which family knows which board word."""
 
 
 class Ensemble:
@@ -75,16 +77,27 @@ class Ensemble:
             self._cache.move_to_end(key)
             return hit
         zs, means, stds, boards = [], [], [], []
-        for m, cv in zip(self.models, self.clue_vectors):
-            bv = m.vectors(key)
+        known = np.zeros((len(self.models), len(key)), bool)
+        for f, (m, cv) in enumerate(zip(self.models, self.clue_vectors)):
+            bv = np.zeros((len(key), cv.shape[1]), np.float32)
+            for j, w in enumerate(key):
+                if m.knows(w):
+                    bv[j] = m.vector(w)
+                    known[f, j] = True
             s = cv @ bv.T
-            mu, sd = float(s.mean()), float(s.std()) or 1.0
+            mu, sd = float(s[:, known[f]].mean()), float(s[:, known[f]].std()) or 1.0
             zs.append((s - mu) / sd)
             means.append(mu)
             stds.append(sd)
             boards.append(bv)
-        sims = BoardSims(key, np.stack(zs).astype(np.float32), np.array(means, np.float32),
-                         np.array(stds, np.float32), tuple(boards))
+        z = np.stack(zs).astype(np.float32)
+        missing = ~known.any(axis=0)
+        if missing.any():
+            self.models[0].vector(key[int(np.argmax(missing))])  # raises, naming close spellings
+        # A family that does not know a board word borrows the other families' view of it.
+        for f, j in zip(*np.nonzero(~known)):
+            z[f, :, j] = z[known[:, j], :, j].mean(axis=0)
+        sims = BoardSims(key, z, np.array(means, np.float32), np.array(stds, np.float32), tuple(boards), known)
         self._cache[key] = sims
         if len(self._cache) > self._cache_size:
             self._cache.popitem(last=False)
@@ -103,7 +116,7 @@ class Ensemble:
                 v = m.vector(clue)
             except UnknownWordError:
                 continue
-            out[f] = (sims.board_vectors[f] @ v - sims.mean[f]) / sims.std[f]
+            out[f] = np.where(sims.known[f], (sims.board_vectors[f] @ v - sims.mean[f]) / sims.std[f], np.nan)
             known = True
         if not known:
             # Re-raise the first model's error: it names the word and close spellings.

@@ -58,6 +58,16 @@ class SpymasterConfig:
     """Chance that the guess forced by a zero clue hits an assassin."""
     zero_min_margin: float = 0.5
     """A zero clue's word must point at its assassin by this z margin over any other word."""
+    pessimism: float = 0.0
+    """0: each simulated partner sees one family's similarities; 1: every simulated partner
+    sees, for each green, the least similar family and for each other word the most similar
+    family (a worst case over families, so clues must hold up in every family)."""
+    blind_assassin: float = 0.0
+    """Share of the partner's first miss that ignores my similarities: with this weight the
+    missed word is any non-green at random, so an assassin is hit in proportion to their
+    number. An unseen partner's ranking of the non-targets agrees little with ours
+    (LOFO measurement), so keeping assassins far in our families protects less than the
+    simulation alone says."""
     seed: int = 0
 
 
@@ -187,8 +197,11 @@ class EmbeddingSpymaster:
         labels = turn.labels if eligible_mask is None else turn.labels[eligible_mask]
         n, e = len(cand), len(cols)
         z = turn.sims.z[:, cand][:, :, cols]                        # (F, n, e)
-        noisy = z[self._family] + cfg.noise * self._eps[:, :n, :e]  # (M, n, e)
         green = labels == 0
+        if cfg.pessimism:
+            worst = np.where(green, z.min(axis=0), z.max(axis=0))   # (n, e)
+            z = (1 - cfg.pessimism) * z + cfg.pessimism * worst[None]
+        noisy = z[self._family] + cfg.noise * self._eps[:, :n, :e]  # (M, n, e)
         ng = np.where(green, -np.inf, noisy)
         best_ng = ng.max(axis=2)                                      # (M, n)
         ng_is_assassin = labels[ng.argmax(axis=2)] == 1
@@ -199,7 +212,9 @@ class EmbeddingSpymaster:
         ks = np.arange(1, cfg.max_number + 1)
         found = np.minimum(above[..., None], ks)                      # (M, n, K)
         missed = above[..., None] < ks
-        assassin = missed & ng_is_assassin[..., None]
+        blind = cfg.blind_assassin * (labels == 1).sum() / max(int((~green).sum()), 1)
+        p_assassin = missed * ((1 - cfg.blind_assassin) * ng_is_assassin[..., None] + blind)
+        assassin = p_assassin
         t_ok = max(t_next, 0)
         if turn.bystander_tokens > 0 or tokens_after is not None:
             t_miss = t_ok
@@ -209,8 +224,8 @@ class EmbeddingSpymaster:
             miss_lost = t_next < 1
         w_ok = W[np.clip(g - found, 0, 15), t_ok]
         w_miss = 0.0 if miss_lost else W[np.clip(g - found, 0, 15), t_miss]
-        value = np.where(assassin, 0.0, np.where(missed, w_miss, w_ok)).mean(axis=0)
-        return (value, found.mean(axis=0), assassin.mean(axis=0), (missed & ~assassin).mean(axis=0))
+        value = ((1 - p_assassin) * np.where(missed, w_miss, w_ok)).mean(axis=0)
+        return (value, found.mean(axis=0), p_assassin.mean(axis=0), (missed - p_assassin).mean(axis=0))
 
     def _shortlist(self, turn: _Turn, legal: np.ndarray, eligible_mask: np.ndarray | None = None) -> np.ndarray:
         cfg = self.config

@@ -7,6 +7,7 @@ from typing import NoReturn
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 
 from ..rules import Variant
 from ..wordpool import load_pool
@@ -16,7 +17,7 @@ err_console = Console(stderr=True, highlight=False, soft_wrap=True)
 
 def fail(message: str, code: int = 2) -> NoReturn:
     """Print ``error: message`` on one line to stderr and exit non-zero."""
-    err_console.print(f"[bold red]error:[/] {message}", markup=True)
+    err_console.print(f"[bold red]error:[/] {escape(message)}", markup=True)
     raise typer.Exit(code)
 
 

@@ -10,14 +10,7 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from .common import fail as _fail
-
-
-def fail(message: str, code: int = 1):
-    """One line to stderr, exit 1. Escaped: rich would swallow "[build]" as markup."""
-    from rich.markup import escape
-
-    _fail(escape(message), code=code)
+from .common import fail
 
 app = typer.Typer(
     help="List, inspect and build the embedding models the bots think with.",

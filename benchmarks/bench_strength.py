@@ -1,0 +1,90 @@
+"""Strength of the bots in full Duet games: self-play, cross-play, leave-one-family-out.
+
+A bot whose partner shares its embedding wins almost always, so self-play alone says little.
+Each row pairs a spymaster (the families it models its partner with) with a partner guesser
+of some families plus perception noise. The figure that counts is leave-one-family-out: the
+spymaster never saw the guesser's family (DESIGN.md).
+
+Both players of a game use the same pairing (A and B each give clues to a partner guesser
+of the listed kind), so every clue in the game is read by that kind of guesser.
+
+    python benchmarks/bench_strength.py --games 500            # all rows
+    python benchmarks/bench_strength.py --games 100 --rows lofo
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from concurrent.futures import ProcessPoolExecutor
+
+from duetbot.bots.base import Partner
+from duetbot.bots.factory import PartnerSpec
+from duetbot.harness import game_seed, play_game
+from duetbot.records import summarize
+from duetbot.rules import Variant, deal
+from duetbot.wordpool import default_pool
+
+FAMILIES = ("glove50", "spacy300", "minilm")
+
+
+def rows(kind: str, noise: float) -> list[tuple[str, str, str]]:
+    out = []
+    if kind in ("all", "self"):
+        for f in FAMILIES:
+            out.append((f"self-play {f}", f"model={f}", f"model={f}"))
+        out.append(("self-play mixture(all)", "model=" + "+".join(FAMILIES), "model=" + "+".join(FAMILIES)))
+    if kind in ("all", "cross"):
+        for s in FAMILIES:
+            for g in FAMILIES:
+                if s != g:
+                    out.append((f"cross {s} -> {g}+noise", f"model={s}", f"model={g},noise={noise}"))
+    if kind in ("all", "lofo"):
+        for g in FAMILIES:
+            rest = "+".join(f for f in FAMILIES if f != g)
+            out.append((f"LOFO mixture({rest}) -> {g}+noise", f"spymaster={rest},guesser={g}", f"model={g},noise={noise}"))
+        out.append(("in-family mixture(all) -> each+noise", "model=" + "+".join(FAMILIES), f"model=minilm,noise={noise}"))
+    return out
+
+
+def _run(args: tuple[str, str, int, int, str]) -> list:
+    spy_spec, guess_spec, start, stop, variant = args
+    spy, gue = PartnerSpec.parse(spy_spec), PartnerSpec.parse(guess_spec)
+    pool = default_pool()
+    recs = []
+    for i in range(start, stop):
+        s = game_seed(2026, i)
+        a, b = spy.build(s), gue.build(s)
+        # each player's clues are read by the benchmark guesser
+        partners = (Partner(a.spymaster, b.guesser, "A"), Partner(a.spymaster, gue.build(s + 1).guesser, "B"))
+        recs.append(play_game(deal(s, pool), partners, Variant.parse(variant), i))
+    return recs
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--games", type=int, default=200)
+    ap.add_argument("--rows", default="all", choices=["all", "self", "cross", "lofo"])
+    ap.add_argument("--noise", type=float, default=0.3)
+    ap.add_argument("--variant", default="standard")
+    ap.add_argument("--workers", type=int, default=2)
+    a = ap.parse_args(argv)
+    print(f"{a.games} games per row, variant {a.variant}, partner noise {a.noise}")
+    print(f"| pairing | win % | assassin % | sudden-death loss % | tokens left (wins) | score (wins) | turns | s |")
+    print("|---|---|---|---|---|---|---|---|")
+    for name, spy, gue in rows(a.rows, a.noise):
+        t = time.perf_counter()
+        chunks = [(spy, gue, k * a.games // a.workers, (k + 1) * a.games // a.workers, a.variant)
+                  for k in range(a.workers)]
+        with ProcessPoolExecutor(a.workers) as ex:
+            recs = [r for part in ex.map(_run, chunks) for r in part]
+        s = summarize(recs)
+        print(f"| {name} | {100 * s.win.value:.1f} | {100 * s.assassin.value:.1f} | "
+              f"{100 * s.sudden_death_loss.value:.1f} | {s.mean_tokens_left_on_win:.2f} | "
+              f"{s.mean_score_on_win:.2f} | {s.mean_turns:.2f} | {time.perf_counter() - t:.0f} |", flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,222 @@
+"""The guesser: ranked guesses from the whole clue history, key-card inference, stop policy.
+
+For each word still guessable the guesser estimates the chance that it is green, an
+assassin or a bystander on its partner's side:
+
+1. **Clue evidence.** Each clue the partner gave me that still has targets to find spreads
+   its remaining count over the board by a softmax of the (per-board z-scored, family-
+   averaged) similarity: ``a_t(w)`` is the chance that ``w`` is one of clue ``t``'s targets.
+   Older clues count with a decay; a zero clue carries no targets and instead marks words
+   like it as dangerous.
+2. **Key-card inference.** The official distribution links the two sides: a word that is an
+   assassin on my side is my partner's green with chance 1/3, a bystander 5/13, a green 3/9;
+   their assassin 1/3, 1/13, 1/9. What the game reveals (my guesses judged by my partner's
+   side) updates those counts. The clue evidence is combined with this prior in odds form:
+   ``odds(G | clues, my label) = odds(G | clues) * odds(G | my label) / odds(G)``.
+3. **Stop policy.** After a correct guess another guess is worth it when the chance of winning
+   after it (green: one fewer green left; bystander: the turn ends at the same token cost as
+   stopping, or two on a mission map; assassin: lost) beats stopping now, using the same
+   win-chance table as the spymaster.
+"""
+
+from __future__ import annotations
+
+import zlib
+from dataclasses import dataclass
+
+import numpy as np
+
+from ..rules import EndTurn, Guess, GuessResult, Label
+from ..rules.keycard import CROSS_COUNTS, Player
+from ..views import GuesserView
+from .ensemble import Ensemble
+from .spymaster import SpymasterConfig, win_table
+
+_G, _A, _N = 0, 1, 2
+_LABEL_CODE = {Label.GREEN: _G, Label.ASSASSIN: _A, Label.BYSTANDER: _N}
+
+
+@dataclass(frozen=True)
+class GuesserConfig:
+    """Every number the guesser uses, with how it was chosen."""
+
+    sharpness: float = 2.5
+    """Softmax temperature over z-scored similarity: how strongly a clue points at its best
+    match. Tuned on the human dev set (benchmarks/bench_guesser.py)."""
+    history_decay: float = 0.8
+    """Weight of a clue per turn of age: older clues still count (rule book) but less."""
+    max_target_prob: float = 0.97
+    assassin_shyness: float = 0.3
+    """How much a clue's similarity lowers a word's assassin odds (the giver avoided it), per z."""
+    zero_clue_weight: float = 1.0
+    """How strongly a zero clue marks similar words as assassins, per z unit above the mean."""
+    assassin_aversion: float = 1.0
+    """Ranking: P(green) - aversion * P(assassin)."""
+    infer_key: bool = True
+    """Use my own side of the key card (the official cross-side distribution)."""
+    noise: float = 0.0
+    """Perception noise added to every similarity, z units: 0 for the real bot; benchmarks
+    use it to make a partner that thinks a little differently."""
+    seed: int = 0
+    win: SpymasterConfig = SpymasterConfig()
+    """The win-chance table's assumptions, shared with the spymaster."""
+
+
+@dataclass(frozen=True)
+class Belief:
+    words: tuple[str, ...]
+    index: np.ndarray
+    """Board indices of the guessable words, in ranking order (best first)."""
+    p: np.ndarray
+    """(n, 3): chance of green, assassin, bystander on my partner's side, same order."""
+    score: np.ndarray
+
+
+def allocate(weights: np.ndarray, total: float, cap: float) -> np.ndarray:
+    """Spread ``total`` over words in proportion to ``weights``, no word above ``cap``
+    (water-filling: words that would exceed the cap are capped and the rest rescaled).
+
+    >>> allocate(np.array([10.0, 1.0, 1.0]), 2, 0.9).round(2).tolist()
+    [0.9, 0.55, 0.55]
+    """
+    total = min(total, cap * len(weights))
+    p = np.zeros_like(weights, dtype=float)
+    free = np.ones(len(weights), bool)
+    left = total
+    for _ in range(len(weights)):
+        w = weights[free]
+        if w.sum() <= 0:
+            p[free] = left / free.sum()
+            break
+        p[free] = left * w / w.sum()
+        over = free & (p > cap)
+        if not over.any():
+            break
+        p[over] = cap
+        free &= ~over
+        left = total - cap * (~free).sum()
+    return p
+
+
+def key_prior(view: GuesserView) -> np.ndarray:
+    """(25, 3) prior over my partner's label of each word from my own side of the key card,
+    updated with what the game has revealed of my partner's side."""
+    me = view.player
+    counts = {lab: np.zeros(3) for lab in (_G, _A, _N)}
+    for (a, b), n in CROSS_COUNTS.items():
+        mine, theirs = (a, b) if me is Player.A else (b, a)
+        counts[_LABEL_CODE[mine]][_LABEL_CODE[theirs]] += n
+    known: dict[int, int] = {}
+    for t in view.clues_to_me:
+        for word, result in t.guesses:
+            known[view.index(word)] = {GuessResult.GREEN: _G, GuessResult.BYSTANDER: _N,
+                                       GuessResult.ASSASSIN: _A}[result]
+    for i, lab in known.items():
+        counts[_LABEL_CODE[view.my_side[i]]][lab] -= 1
+    prior = np.zeros((len(view.words), 3))
+    for i, lab in enumerate(view.my_side):
+        if i in known:
+            prior[i, known[i]] = 1.0
+        else:
+            c = np.clip(counts[_LABEL_CODE[lab]], 0, None)
+            prior[i] = c / c.sum() if c.sum() else np.array([9, 3, 13]) / 25
+    if view.partner_done:
+        prior[:, _G] = 0.0
+        prior /= prior.sum(axis=1, keepdims=True)
+    return prior
+
+
+class EmbeddingGuesser:
+    """Guesses the word most likely green for its partner, and stops when more is not worth it."""
+
+    def __init__(self, ensemble: Ensemble, config: GuesserConfig | None = None) -> None:
+        self.ensemble = ensemble
+        self.config = config or GuesserConfig()
+
+    # --- beliefs -----------------------------------------------------------------------------
+
+    def _noise(self, clue: str, words: tuple[str, ...]) -> np.ndarray:
+        """Fixed noise per (seed, clue, board): the same partner perceives a clue the same way."""
+        key = zlib.crc32("\x1f".join((str(self.config.seed), clue, *words)).encode())
+        return np.random.default_rng(key).standard_normal(len(words))
+
+    def belief(self, view: GuesserView) -> Belief:
+        cfg = self.config
+        cand = np.array(view.guessable, dtype=np.int64)
+        sims = self.ensemble.board(view.words)
+        n = len(cand)
+        not_target = np.ones(n)
+        assassin_logodds = np.zeros(n)
+        clues = view.clues_to_me
+        age = 0
+        current = clues[-1] if clues and not view.sudden_death and view.phase.value == "guess" else None
+        for t in reversed(clues):
+            weight = cfg.history_decay ** age
+            age += 1
+            z = np.nanmean(self.ensemble.clue_z(t.clue.word, sims), axis=0)
+            if cfg.noise:
+                z = z + cfg.noise * self._noise(t.clue.word, view.words)
+            z = z[cand]
+            if t.clue.number == 0:
+                assassin_logodds += cfg.zero_clue_weight * weight * np.clip(z, 0, None)
+                continue
+            found = sum(1 for _, r in t.guesses if r is GuessResult.GREEN)
+            remaining = t.clue.number - found
+            if remaining > 0:
+                a = allocate(np.exp(cfg.sharpness * (z - z.max())), remaining, cfg.max_target_prob)
+                not_target *= 1 - weight * a
+            assassin_logodds -= cfg.assassin_shyness * weight * np.clip(z, 0, None)
+        p_clue = np.clip(1 - not_target, 1e-4, 1 - 1e-4)
+        prior = key_prior(view)[cand] if cfg.infer_key else np.tile([9 / 25, 3 / 25, 13 / 25], (n, 1))
+        base = 9 / 25
+        odds = p_clue / (1 - p_clue) * (prior[:, _G] / np.clip(1 - prior[:, _G], 1e-9, None)) / (base / (1 - base))
+        odds = np.where(prior[:, _G] <= 0, 0.0, np.where(prior[:, _G] >= 1, np.inf, odds))
+        pg = np.where(np.isinf(odds), 1.0, odds / (1 + odds))
+        rest = prior[:, [_A, _N]] * np.stack([np.exp(assassin_logodds), np.ones(n)], axis=1)
+        rest = rest / np.clip(rest.sum(axis=1, keepdims=True), 1e-12, None)
+        p = np.column_stack([pg, (1 - pg) * rest[:, 0], (1 - pg) * rest[:, 1]])
+        score = p[:, _G] - cfg.assassin_aversion * p[:, _A]
+        order = np.argsort(-score, kind="stable")
+        return Belief(tuple(view.words[i] for i in cand[order]), cand[order], p[order], score[order])
+
+    # --- decisions ---------------------------------------------------------------------------
+
+    def should_stop(self, view: GuesserView, belief: Belief) -> bool:
+        """After a correct guess: is stopping worth more than the best next guess?"""
+        if view.sudden_death or view.correct_this_turn == 0 or len(belief.index) == 0:
+            return False
+        w = self.config.win
+        W = win_table(w.turn_yield, w.turn_assassin, w.sudden_death_hit)
+        g = 15 - len(view.covered_green)
+        t = max(view.tokens - 1, 0)
+        if view.bystander_tokens > 0:
+            t_miss, miss_lost = t, False
+        else:
+            t_miss, miss_lost = max(view.tokens - 2, 0), view.tokens < 2
+        pg, pa, pn = belief.p[0]
+        go = pg * W[max(g - 1, 0), t] + pn * (0.0 if miss_lost else W[g, t_miss])
+        return go <= W[g, t]
+
+    def guess(self, view: GuesserView) -> Guess | EndTurn:
+        belief = self.belief(view)
+        if self.should_stop(view, belief):
+            return EndTurn()
+        return Guess(belief.words[0])
+
+    def plan(self, view: GuesserView) -> tuple[Belief, int]:
+        """The ranking and how many of its words this bot would guess, if all were green."""
+        belief = self.belief(view)
+        if view.sudden_death:
+            return belief, 1
+        w = self.config.win
+        W = win_table(w.turn_yield, w.turn_assassin, w.sudden_death_hit)
+        g, t = 15 - len(view.covered_green), max(view.tokens - 1, 0)
+        n = 0
+        for pg, pa, pn in belief.p:
+            if n >= 1 and pg * W[max(g - 1, 0), t] + pn * W[g, t] <= W[g, t]:
+                break
+            n += 1
+            g -= 1
+            if view.guesses_left is not None and n >= view.guesses_left:
+                break
+        return belief, max(n, 1)

@@ -1,0 +1,128 @@
+"""``duetbot suggest``: a second opinion at a real table, and the JSON lines contract."""
+
+from __future__ import annotations
+
+import json
+import sys
+from functools import lru_cache
+from pathlib import Path
+from typing import Annotated, Optional
+
+import typer
+from rich.console import Console
+from rich.table import Table
+
+from ..suggest import RequestError, Suggester
+from .common import fail
+
+app = typer.Typer(help="Suggestions for a game at a real table (clues, guesses, or JSON lines).",
+                  no_args_is_help=True)
+console = Console(highlight=False)
+
+
+@lru_cache(maxsize=1)
+def suggester() -> Suggester:
+    """The shipped bots, loaded once per process."""
+    from ..bots.factory import default_bots
+
+    return Suggester(*default_bots())
+
+
+def _split(text: Optional[str]) -> Optional[list[str]]:
+    """Words from a flag: comma-separated (entries may hold spaces), or space-separated."""
+    if text is None:
+        return None
+    parts = text.split(",") if "," in text else text.split()
+    return [" ".join(p.split()) for p in parts if p.strip()]
+
+
+def _game_file(path: Optional[Path]) -> dict:
+    if path is None:
+        return {}
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except OSError as exc:
+        fail(f"cannot read game file {path}: {exc.strerror}")
+    except json.JSONDecodeError as exc:
+        fail(f"game file {path} is not JSON: {exc.msg} at line {exc.lineno}")
+    if not isinstance(data, dict):
+        fail(f"game file {path} must hold one JSON object (the fields of a suggest request)")
+    return data
+
+
+def _merge(base: dict, **flags) -> dict:
+    req = dict(base)
+    for k, v in flags.items():
+        if v is not None:
+            req[k] = v
+    return req
+
+
+Board = Annotated[Optional[str], typer.Option("--board", help="The 25 words, comma- or space-separated.")]
+Covered = Annotated[Optional[str], typer.Option("--covered", help="Covered words.")]
+Green = Annotated[Optional[str], typer.Option("--green", help="Your greens still to find (your side).")]
+Assassin = Annotated[Optional[str], typer.Option("--assassin", help="Your assassins (your side).")]
+Tokens = Annotated[Optional[int], typer.Option("--tokens", min=0, help="Timer tokens left (0: sudden death).")]
+GameFile = Annotated[Optional[Path], typer.Option("--game", help="A JSON file with the request's fields instead of flags.")]
+
+
+@app.command()
+def clue(board: Board = None, green: Green = None, assassin: Assassin = None, covered: Covered = None,
+         partner_bystanders: Annotated[Optional[str], typer.Option(help="Words your partner touched that were bystanders on your side.")] = None,
+         tokens: Tokens = None, top: Annotated[int, typer.Option(min=1, help="How many clues to show.")] = 5,
+         game: GameFile = None) -> None:
+    """Suggest clues for your greens, with their targets and risks."""
+    req = _merge(_game_file(game), board=_split(board), green=_split(green), assassin=_split(assassin),
+                 covered=_split(covered), partner_bystanders=_split(partner_bystanders), tokens=tokens, top=top)
+    try:
+        options = suggester().clues(req)
+    except ValueError as exc:
+        fail(str(exc))
+    table = Table(title="Suggested clues, best first")
+    for col in ("clue", "targets", "expected greens", "assassin risk", "bystander risk", "watch out for"):
+        table.add_column(col)
+    for o in options:
+        table.add_row(f"{o['clue'].upper()}: {o['number']}", ", ".join(o["targets"]) or "(zero clue)",
+                      f"{o['expected_greens']:.2f}", f"{100 * o['p_assassin']:.1f}%",
+                      f"{100 * o['p_bystander']:.1f}%",
+                      ", ".join(f"{d['word']} ({d['label']})" for d in o["dangers"]))
+    console.print(table)
+
+
+@app.command()
+def guess(board: Board = None,
+          clue: Annotated[Optional[list[str]], typer.Option("--clue", help="A clue from your partner, e.g. 'ocean 2'; repeat for earlier clues, oldest first.")] = None,
+          covered: Covered = None,
+          wrong: Annotated[Optional[str], typer.Option(help="Your earlier guesses your partner marked bystander.")] = None,
+          green: Green = None, assassin: Assassin = None, tokens: Tokens = None, game: GameFile = None) -> None:
+    """Rank the words for your partner's clues and say where to stop."""
+    from ..rules import Clue
+
+    clues = None
+    if clue:
+        try:
+            clues = [{"clue": c.word, "number": c.number} for c in map(Clue.parse, clue)]
+        except ValueError as exc:
+            fail(str(exc))
+    req = _merge(_game_file(game), board=_split(board), clues=clues, covered=_split(covered),
+                 wrong=_split(wrong), green=_split(green), assassin=_split(assassin), tokens=tokens)
+    try:
+        ranked, stop = suggester().guesses(req)
+    except ValueError as exc:
+        fail(str(exc))
+    table = Table(title=f"Guesses, best first: guess the first {stop}, then stop")
+    for col in ("#", "word", "chance green", "chance assassin"):
+        table.add_column(col)
+    for n, g in enumerate(ranked, 1):
+        style = "bold green" if n <= stop else None
+        table.add_row(str(n), g["word"], f"{100 * g['p_green']:.0f}%", f"{100 * g['p_assassin']:.0f}%", style=style)
+    console.print(table)
+
+
+@app.command()
+def jsonl() -> None:
+    """Read one JSON request per line from stdin, write one JSON response per line (DESIGN.md)."""
+    helper = suggester()
+    for line in helper.handle_lines(sys.stdin):
+        sys.stdout.write(line + "\n")
+        sys.stdout.flush()
