@@ -32,6 +32,8 @@ class BoardSims:
     """Per family, (board words, dim) unit vectors (zero rows for words it does not know)."""
     known: np.ndarray
     """(families, board words): which family knows which board word."""
+    zbar: np.ndarray
+    """(clues, board words): the family average of ``z``, for quick screening."""
 
 
 class Ensemble:
@@ -97,7 +99,8 @@ class Ensemble:
         # A family that does not know a board word borrows the other families' view of it.
         for f, j in zip(*np.nonzero(~known)):
             z[f, :, j] = z[known[:, j], :, j].mean(axis=0)
-        sims = BoardSims(key, z, np.array(means, np.float32), np.array(stds, np.float32), tuple(boards), known)
+        sims = BoardSims(key, z, np.array(means, np.float32), np.array(stds, np.float32), tuple(boards), known,
+                         np.ascontiguousarray(z.mean(axis=0)))
         self._cache[key] = sims
         if len(self._cache) > self._cache_size:
             self._cache.popitem(last=False)

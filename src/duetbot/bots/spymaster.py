@@ -16,11 +16,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import lru_cache
+from typing import Sequence
 
 import numpy as np
 
 from ..rules import Clue, Label
-from ..rules.clues import illegal_clues
+from ..rules.clues import clue_conflict, illegal_clues
 from ..views import SpymasterView
 from .ensemble import BoardSims, Ensemble
 
@@ -54,6 +55,9 @@ class SpymasterConfig:
     """Assumed chance of each correct guess in sudden death."""
     zero_clues: bool = True
     """Consider ``clue: 0`` to warn off an assassin."""
+    zero_trigger: float = 0.02
+    """A zero clue is considered only when the best positive clue risks the assassin at least
+    this much (it is what a zero clue is for, and it saves time on safe turns)."""
     zero_guess_risk: float = 0.03
     """Chance that the guess forced by a zero clue hits an assassin."""
     zero_min_margin: float = 0.5
@@ -136,7 +140,7 @@ class EmbeddingSpymaster:
         self._prior = (-cfg.familiarity * np.clip(4.5 - z, 0, None)
                        - cfg.proper_penalty * ensemble.is_proper).astype(np.float32)
         self._too_rare = z < cfg.min_zipf
-        self._illegal_cache: dict[tuple[str, ...], dict[str, np.ndarray]] = {}
+        self._illegal_cache: dict[str, np.ndarray] = {}
 
     # --- public ------------------------------------------------------------------------------
 
@@ -147,7 +151,8 @@ class EmbeddingSpymaster:
         """The ``top`` best clues, best first (a zero clue among them when it is best)."""
         turn = self._turn(view)
         options = self._positive_options(view, turn, top=max(top, 1))
-        if self.config.zero_clues and view.variant.zero_clues and options:
+        if (self.config.zero_clues and view.variant.zero_clues and options
+                and options[0].p_assassin >= self.config.zero_trigger):
             zero = self._zero_option(view, turn, options[0].score)
             if zero is not None:
                 options.insert(0, zero)
@@ -157,19 +162,17 @@ class EmbeddingSpymaster:
 
     # --- per turn ------------------------------------------------------------------------------
 
-    def _illegal_by_word(self, words: tuple[str, ...]) -> dict[str, np.ndarray]:
-        """For each board word, the clue-candidate indices it forbids (once per board)."""
-        hit = self._illegal_cache.get(words)
-        if hit is None:
-            bad = sorted(illegal_clues(self.ensemble.clue_words, words))
-            from ..rules.clues import clue_conflict
-
-            hit = {w: np.array([self.ensemble.index[c] for c in bad if clue_conflict(c, w)], dtype=np.int64)
-                   for w in words}
-            if len(self._illegal_cache) > 8:
-                self._illegal_cache.pop(next(iter(self._illegal_cache)))
-            self._illegal_cache[words] = hit
-        return hit
+    def _illegal(self, words: Sequence[str]) -> list[np.ndarray]:
+        """For each board word, the clue-candidate indices it forbids. Cached per word: boards
+        are dealt from a few hundred words, so a long simulation checks each word once."""
+        keys = [" ".join(w.split()).casefold() for w in words]
+        new = [w for w, k in zip(words, keys) if k not in self._illegal_cache]
+        if new:
+            bad = sorted(illegal_clues(self.ensemble.clue_words, new))
+            for w in new:
+                self._illegal_cache[" ".join(w.split()).casefold()] = np.array(
+                    [self.ensemble.index[c] for c in bad if clue_conflict(c, w)], dtype=np.int64)
+        return [self._illegal_cache[k] for k in keys]
 
     def _turn(self, view: SpymasterView) -> _Turn:
         sims = self.ensemble.board(view.words)
@@ -178,9 +181,8 @@ class EmbeddingSpymaster:
         code = {Label.GREEN: 0, Label.ASSASSIN: 1, Label.BYSTANDER: 2}
         labels = np.array([code[view.my_side[i]] for i in eligible], dtype=np.int8)
         legal = ~self._too_rare.copy()
-        by_word = self._illegal_by_word(tuple(view.words))
-        for i in view.visible:
-            legal[by_word[view.words[i]]] = False
+        for rows in self._illegal([view.words[i] for i in view.visible]):
+            legal[rows] = False
         for t in view.turns:
             j = self.ensemble.index.get(t.clue.word)
             if j is not None:
@@ -228,23 +230,30 @@ class EmbeddingSpymaster:
         return (value, found.mean(axis=0), p_assassin.mean(axis=0), (missed - p_assassin).mean(axis=0))
 
     def _shortlist(self, turn: _Turn, legal: np.ndarray, eligible_mask: np.ndarray | None = None) -> np.ndarray:
+        """Cheap screen: for each count k, the candidates whose k-th best green beats every
+        other word (assassins handicapped) by the widest family-average margin."""
         cfg = self.config
         cols = turn.eligible if eligible_mask is None else turn.eligible[eligible_mask]
         labels = turn.labels if eligible_mask is None else turn.labels[eligible_mask]
-        zbar = turn.sims.z[:, :, cols].mean(axis=0)                  # (C, e)
-        greens = zbar[:, labels == 0]
-        if greens.shape[1] == 0:
+        green = labels == 0
+        if not green.any():
             return np.zeros(0, dtype=np.int64)
-        bad = np.where(labels == 1, cfg.assassin_margin, 0.0)[None, :] + zbar
-        bad = np.where(labels == 0, -np.inf, bad).max(axis=1) if (labels != 0).any() else np.full(len(zbar), -10.0)
+        zbar = turn.sims.zbar
+        greens = zbar[:, cols[green]]
+        if green.all():
+            bad = np.full(len(zbar), -10.0, np.float32)
+        else:
+            handicap = np.where(labels[~green] == 1, cfg.assassin_margin, 0.0).astype(np.float32)
+            bad = (zbar[:, cols[~green]] + handicap).max(axis=1)
         K = min(cfg.max_number, greens.shape[1])
-        top = -np.sort(-greens, axis=1)[:, :K]                         # (C, K)
-        margin = top - bad[:, None]
+        if greens.shape[1] > K:
+            greens = np.partition(greens, greens.shape[1] - K, axis=1)[:, -K:]
+        margin = -np.sort(-greens, axis=1) - bad[:, None]                # (C, K)
         margin[~legal] = -np.inf
         per_k = max(cfg.shortlist // K, 1)
-        picks = [np.argpartition(-margin[:, k], per_k)[:per_k] for k in range(K)] if len(zbar) > per_k \
-            else [np.arange(len(zbar))]
-        cand = np.unique(np.concatenate(picks))
+        if len(zbar) <= per_k:
+            return np.flatnonzero(legal)
+        cand = np.unique(np.concatenate([np.argpartition(-margin[:, k], per_k)[:per_k] for k in range(K)]))
         return cand[legal[cand]][: cfg.shortlist]
 
     def _positive_options(self, view: SpymasterView, turn: _Turn, top: int) -> list[ClueOption]:
@@ -271,7 +280,7 @@ class EmbeddingSpymaster:
 
     def _option(self, view, turn: _Turn, c: int, number: int, score: float, found: float,
                 p_a: float, p_b: float) -> ClueOption:
-        zbar = turn.sims.z[:, c, turn.eligible].mean(axis=0)
+        zbar = turn.sims.zbar[c, turn.eligible]
         order = np.argsort(-zbar)
         targets = [view.words[turn.eligible[i]] for i in order if turn.labels[i] == 0][:number]
         names = {0: "green", 1: "assassin", 2: "bystander"}
@@ -286,7 +295,7 @@ class EmbeddingSpymaster:
         one turn later, beats the best clue now."""
         cfg = self.config
         best: ClueOption | None = None
-        zbar = turn.sims.z[:, :, turn.eligible].mean(axis=0)
+        zbar = turn.sims.zbar[:, turn.eligible]
         for a in np.flatnonzero(turn.labels == 1):
             others = np.ones(len(turn.eligible), bool)
             others[a] = False

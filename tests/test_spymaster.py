@@ -1,0 +1,151 @@
+"""The spymaster on hand-built boards, and its invariants over random games."""
+
+import numpy as np
+import pytest
+
+from duetbot.bots.ensemble import Ensemble
+from duetbot.bots.factory import DEFAULT_MODELS, ensemble
+from duetbot.bots.spymaster import EmbeddingSpymaster, SpymasterConfig, win_table
+from duetbot.harness import play_game
+from duetbot.rules import Clue, Player, State, Variant, deal, is_legal_clue, make_deal
+from duetbot.views import spymaster_view
+from duetbot.wordpool import default_pool
+
+from .conftest import PAIRS
+
+A_GREEN = [0, 1, 2, 3, 4, 5, 6, 7, 13]
+A_ASSASSIN = [14, 15, 16]
+OTHERS = [i for i in range(25) if i not in A_GREEN + A_ASSASSIN]
+FILLER = ["SHIP", "NURSE", "BANK", "BREAD", "KING", "SHOE", "CLOCK", "CAMERA", "HORSE", "CHAIR",
+          "ROCKET", "TRAIN", "MOUSE"]
+
+
+@pytest.fixture(scope="module")
+def spymaster():
+    return EmbeddingSpymaster(ensemble(DEFAULT_MODELS))
+
+
+def position(greens, assassins, live):
+    """A board with A's greens and assassins; only the greens in ``live`` are still to find."""
+    words = [None] * 25
+    for i, w in zip(A_GREEN, greens):
+        words[i] = w
+    for i, w in zip(A_ASSASSIN, assassins):
+        words[i] = w
+    for i, w in zip(OTHERS, FILLER):
+        words[i] = w
+    state = State(make_deal(words, [a for a, _ in PAIRS], [b for _, b in PAIRS]))
+    for w in greens:
+        if w not in live:
+            state.covered_green.add(state.deal.index(w))
+    return state
+
+
+GREENS = ["STORM", "RAINBOW", "PIANO", "DOCTOR", "PENCIL", "CASTLE", "BANANA", "ROBOT", "TIGER"]
+
+
+def test_obvious_pair_gets_one_clue_for_both(spymaster):
+    state = position(GREENS, ["GLASS", "ENGINE", "LAWYER"], {"STORM", "RAINBOW"})
+    best = spymaster.suggest(spymaster_view(state, Player.A), top=1)[0]
+    assert best.clue.number == 2 and set(best.targets) == {"STORM", "RAINBOW"}
+    assert best.p_assassin < 0.05
+
+
+def test_assassin_next_to_the_obvious_clue_is_avoided(spymaster):
+    state = position(GREENS, ["CLOUD", "ENGINE", "LAWYER"], {"STORM", "RAINBOW"})
+    best = spymaster.suggest(spymaster_view(state, Player.A), top=1)[0]
+    sims = spymaster.ensemble.board(state.deal.words)
+    zbar = sims.zbar[spymaster.ensemble.index[best.clue.word]]
+    cloud = zbar[state.deal.index("CLOUD")]
+    assert all(zbar[state.deal.index(t)] > cloud for t in best.targets)
+    assert best.clue.word not in {"weather", "cloud", "clouds", "sky"}
+
+
+class ToyModel:
+    """A hand-made embedding family: just enough of EmbeddingModel for the Ensemble."""
+
+    name = family = "toy"
+
+    def __init__(self, board_vectors: dict, clue_vectors: dict):
+        self.table = {k.casefold(): np.asarray(v, np.float32) / np.linalg.norm(v)
+                      for k, v in {**board_vectors, **clue_vectors}.items()}
+        self.clue_words = list(clue_vectors)
+        self.clue_vectors = np.stack([self.table[w] for w in self.clue_words])
+        self.clue_zipf = np.full(len(self.clue_words), 5.0)
+        self.clue_is_proper = np.zeros(len(self.clue_words), bool)
+
+    def knows(self, w):
+        return w.casefold() in self.table
+
+    def vector(self, w):
+        return self.table[w.casefold()]
+
+    def vectors(self, words):
+        return np.stack([self.vector(w) for w in words])
+
+
+def test_zero_clue_when_every_positive_clue_risks_the_assassin():
+    """"if the objective is to guide your partner to “ELEPHANT,” “ANT,” and “MOSQUITO” while
+    specifically avoiding the hostile operative “SLOTH,” the clue “lazy: 0” could be employed.
+    This signals to your partner that “SLOTH” should be avoided.\""""
+    rng = np.random.default_rng(0)
+    animal, lazy = rng.standard_normal(64), rng.standard_normal(64)
+    basis, _ = np.linalg.qr(np.stack([animal, lazy], axis=1))
+
+    def unrelated():  # a random direction with nothing of "animal" or "lazy" in it
+        v = rng.standard_normal(64)
+        return v - basis @ (basis.T @ v)
+
+    state = position(GREENS, ["SLOTH", "ENGINE", "LAWYER"], {"PIANO", "TIGER"})
+    board = {w: unrelated() for w in state.deal.words}
+    board["PIANO"] = animal + 0.05 * unrelated()               # the two greens left ...
+    board["TIGER"] = animal + 0.05 * unrelated()
+    board["SLOTH"] = animal + 0.45 * lazy                       # ... and an assassin like them
+    clues = {"animal": animal, "lazy": lazy, **{f"other{i}": unrelated() for i in range(10)}}
+    toy = Ensemble([ToyModel(board, clues)])
+    view = spymaster_view(state, Player.A)
+    best = EmbeddingSpymaster(toy, SpymasterConfig(noise=0.6, blind_assassin=0.0)).suggest(view, top=2)[0]
+    assert best.clue == Clue("lazy", 0) and best.dangers == (("SLOTH", "assassin"),)
+    # Without the assassin among them, the same greens get a plain clue.
+    state = position(GREENS, ["SLOTH", "ENGINE", "LAWYER"], {"PIANO", "TIGER"})
+    board["SLOTH"] = 0.45 * lazy + unrelated()
+    toy = Ensemble([ToyModel(board, clues)])
+    assert EmbeddingSpymaster(toy, SpymasterConfig(noise=0.6, blind_assassin=0.0)).give_clue(
+        spymaster_view(state, Player.A)).number > 0
+
+
+def test_never_an_illegal_or_repeated_clue_over_random_games(spymaster):
+    from duetbot.bots.base import Partner
+    from duetbot.bots.factory import PartnerSpec
+
+    guesser = PartnerSpec().build(0).guesser
+    for seed in range(6):
+        rec = play_game(deal(seed, default_pool()), (Partner(spymaster, guesser), Partner(spymaster, guesser)))
+        words = [e.action.word for e in rec.clues]
+        assert len(words) == len(set(words))
+        assert all(e.result == "ok" for e in rec.clues)  # the engine refuses illegal clues
+
+
+def test_clue_is_legal_and_deterministic(spymaster):
+    state = State(deal(99, default_pool()), Variant())
+    view = spymaster_view(state, Player.B)
+    c1 = spymaster.give_clue(view)
+    c2 = EmbeddingSpymaster(ensemble(DEFAULT_MODELS)).give_clue(view)
+    assert c1 == c2 and isinstance(c1, Clue) and c1.number >= 1
+    assert is_legal_clue(c1.word, state.visible_words())
+
+
+def test_options_explain_themselves(spymaster):
+    state = State(deal(5, default_pool()))
+    for o in spymaster.suggest(spymaster_view(state, Player.A), top=3):
+        j = o.to_json()
+        assert {"clue", "number", "targets", "score", "p_assassin", "p_bystander", "dangers"} <= set(j)
+        assert len(o.targets) == o.clue.number and 0 <= o.p_assassin <= 1
+        assert all(state.deal.key.label(Player.A, state.deal.index(t)).value == "green" for t in o.targets)
+
+
+def test_win_table_is_monotone():
+    W = win_table((0.2, 0.25, 0.3, 0.2, 0.05), 0.03, 0.55)
+    assert W[0, 5] == 1.0
+    assert (W[1:, 1:] <= W[:-1, 1:] + 1e-12).all()   # fewer greens left is better
+    assert (W[:, 1:] >= W[:, :-1] - 1e-12).all()     # more tokens is better
