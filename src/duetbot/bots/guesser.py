@@ -29,6 +29,7 @@ import numpy as np
 from ..rules import EndTurn, Guess, GuessResult, Label
 from ..rules.keycard import CROSS_COUNTS, Player
 from ..views import GuesserView
+from ..embeddings import UnknownWordError
 from .ensemble import Ensemble
 from .spymaster import SpymasterConfig, win_table
 
@@ -153,7 +154,10 @@ class EmbeddingGuesser:
         for t in reversed(clues):
             weight = cfg.history_decay ** age
             age += 1
-            z = np.nanmean(self.ensemble.clue_z(t.clue.word, sims), axis=0)
+            try:
+                z = np.nanmean(self.ensemble.clue_z(t.clue.word, sims), axis=0)
+            except UnknownWordError:
+                continue  # a clue no family knows tells this bot nothing; guess on the rest
             if cfg.noise:
                 z = z + cfg.noise * self._noise(t.clue.word, view.words)
             z = z[cand]

@@ -72,6 +72,11 @@ class SpymasterConfig:
     number. An unseen partner's ranking of the non-targets agrees little with ours
     (LOFO measurement), so keeping assassins far in our families protects less than the
     simulation alone says."""
+    disagreement: float = 0.0
+    """Consensus partner model when > 0: a simulated partner sees the family average plus
+    noise whose spread grows with how much the families disagree on that (clue, word) pair,
+    ``sqrt(noise^2 + (disagreement * sd over families)^2)``. Quirky clues that only one family
+    likes become risky. 0 keeps the mixture model (each partner is one family)."""
     seed: int = 0
 
 
@@ -203,7 +208,11 @@ class EmbeddingSpymaster:
         if cfg.pessimism:
             worst = np.where(green, z.min(axis=0), z.max(axis=0))   # (n, e)
             z = (1 - cfg.pessimism) * z + cfg.pessimism * worst[None]
-        noisy = z[self._family] + cfg.noise * self._eps[:, :n, :e]  # (M, n, e)
+        if cfg.disagreement > 0 and len(z) > 1:
+            spread = np.sqrt(cfg.noise ** 2 + (cfg.disagreement * z.std(axis=0)) ** 2)
+            noisy = z.mean(axis=0) + spread * self._eps[:, :n, :e]
+        else:
+            noisy = z[self._family] + cfg.noise * self._eps[:, :n, :e]  # (M, n, e)
         ng = np.where(green, -np.inf, noisy)
         best_ng = ng.max(axis=2)                                      # (M, n)
         ng_is_assassin = labels[ng.argmax(axis=2)] == 1

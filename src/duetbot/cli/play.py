@@ -54,33 +54,33 @@ CLUE_RULE = ("rule book: a clue may not be a word visible on the grid, a form of
 
 
 def make_bot(seed: int) -> Partner:
-    """The bot partner (player B) for a game with this seed."""
-    return random_partner(seed)
+    """The bot partner (player B) for a game with this seed: the shipped embedding bots."""
+    from ..bots.factory import PartnerSpec
+
+    partner = PartnerSpec().build(seed)
+    partner.name = "duetbot"
+    return partner
 
 
 def hint_for(view: SpymasterView | GuesserView) -> str:
-    """A short suggestion for the human, from the human's own view only.
+    """A suggestion for the human's own turn, from the human's own view only (the same bots
+    that play, reading the human's side: nothing of the partner's side is used)."""
+    from ..bots.factory import default_bots
 
-    For now a modest one (no embedding bot yet): as clue giver, two of your agents to link
-    and the assassins to steer clear of; as guesser, the bot's clues so far and the words
-    you may guess.
-    """
-    rng = random.Random(zlib.crc32("|".join(view.words).encode()) + len(view.turns))
+    spymaster, guesser = default_bots()
     if isinstance(view, SpymasterView):
-        greens = sorted(view.words[i] for i in view.greens_left)
-        if not greens:
+        if not view.greens_left:
             return "all your agents are found; the bot gives every remaining clue"
-        pick = rng.sample(greens, min(2, len(greens)))
-        avoid = sorted(view.words[i] for i in view.my_labels(Label.ASSASSIN) if i not in view.covered)
-        text = f"try one word that links {' and '.join(pick)}"
-        if avoid:
-            text += f" and not {', '.join(avoid)} (assassins on your side)"
-        return text + f"; {len(greens)} of your agents are still to find"
-    clues = ", ".join(str(t.clue) for t in view.clues_to_me) or "none yet"
-    words = ", ".join(view.words[i] for i in view.guessable)
+        options = spymaster.suggest(view, top=3)
+        return "try " + "; or ".join(
+            f"{o.clue}" + (f" (for {', '.join(o.targets)})" if o.targets else f" (to steer away from {o.dangers[0][0]})")
+            for o in options)
+    belief, n = guesser.plan(view)
     if view.sudden_death:
-        return f"sudden death: guess the word you are surest of from the bot's clues ({clues})"
-    return f"the bot's clues so far: {clues}; you may guess: {words}"
+        return f"sudden death: the safest guess looks like {belief.words[0]}"
+    if view.correct_this_turn and guesser.should_stop(view, belief):
+        return f"consider 'pass': the next best guess, {belief.words[0]}, looks risky"
+    return "best guesses: " + ", ".join(belief.words[:max(n, 3)])
 
 
 # --- rendering (pure: state in, rich renderables out) --------------------------------------
