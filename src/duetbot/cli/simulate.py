@@ -1,0 +1,235 @@
+"""``duetbot simulate``: bot-vs-bot games at scale (the work is in :mod:`duetbot.simulation`).
+
+Every check happens before the first game: variant, word pool, partner specs (models are
+loaded), output paths, and with ``--resume`` the existing record file. Records are appended
+and flushed one game at a time, in game order, so an interrupted run keeps every game it
+wrote and ``--resume`` carries on from there.
+"""
+
+from __future__ import annotations
+
+import enum
+import logging
+import time
+from concurrent.futures.process import BrokenProcessPool
+from pathlib import Path
+from typing import Annotated, Iterator, NoReturn, Optional
+
+import typer
+from rich.console import Console
+from rich.markup import escape
+from rich.progress import (
+    BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn,
+)
+from rich.table import Table
+
+from .. import __version__
+from ..bots.factory import PartnerSpec, SpecError
+from ..harness import BotError
+from ..simulation import (
+    GameResult, ResumeError, RunSpec, SimulationError, Tally, check_writable, default_workers,
+    load_finished, plot_formats, run_dask, run_local, write_csv, write_plot,
+)
+from .common import fail as _fail, parse_variant, read_pool
+
+console = Console(highlight=False)
+
+
+def fail(message: str, code: int = 2) -> NoReturn:
+    """:func:`common.fail` for messages that may hold brackets (specs, paths, extras)."""
+    _fail(escape(message), code)
+
+
+class BotKind(str, enum.Enum):
+    random = "random"
+
+
+class Engine(str, enum.Enum):
+    local = "local"
+    dask = "dask"
+
+
+def _spec(option: str, text: str) -> PartnerSpec:
+    try:
+        return PartnerSpec.parse(text)
+    except SpecError as exc:
+        fail(f"{option} {text!r}: {exc}")
+
+
+def _check_paths(out: Path | None, csv: Path | None, plot: Path | None) -> None:
+    named = [(opt, p) for opt, p in (("--out", out), ("--csv", csv), ("--plot", plot)) if p is not None]
+    seen: dict[Path, str] = {}
+    for opt, p in named:
+        key = p.expanduser().resolve()
+        if key in seen:
+            fail(f"{opt} and {seen[key]} name the same file {p}; give each output its own path")
+        seen[key] = opt
+    for opt, p in named:
+        try:
+            check_writable(p)
+        except SimulationError as exc:
+            fail(f"cannot write {opt} {p}: {exc}; choose a writable path")
+    if plot is not None:
+        suffix = plot.suffix.lower().lstrip(".")
+        formats = plot_formats()
+        if suffix not in formats:
+            fail(f"--plot {plot}: unknown image format {suffix or '(none)'!r}; end the name in .png, .svg or .pdf")
+
+
+def _dask_client(scheduler: str | None, workers: int):
+    try:
+        from distributed import Client, LocalCluster
+    except ImportError:
+        fail("--engine dask needs dask.distributed: pip install 'duetbot[dask]'")
+    try:
+        if scheduler:
+            return Client(scheduler, timeout="10s"), None
+        cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
+                               dashboard_address=None, silence_logs=logging.ERROR)
+        return Client(cluster), cluster
+    except (OSError, TimeoutError, ValueError) as exc:
+        fail(f"cannot start or reach the dask scheduler {scheduler or '(local)'}: {exc}")
+
+
+def simulate(
+    games: Annotated[int, typer.Option("--games", "-n", min=1, help="Number of games in the run.")] = 100,
+    seed: Annotated[int, typer.Option(help="Base seed; game i depends only on (seed, i).")] = 0,
+    variant: Annotated[str, typer.Option(help="standard, easy, easier, mission:N:M, seed003; add modifiers with + (cap, nozero, loose, penalty).")] = "standard",
+    player_a: Annotated[Optional[str], typer.Option("--player-a", "-a", metavar="SPEC", help="Player A's partner spec, e.g. default, model=glove50,noise=0.2, spymaster=glove50+minilm,guesser=spacy300, bot=random. A's spymaster clues B's guesser.")] = None,
+    player_b: Annotated[Optional[str], typer.Option("--player-b", "-b", metavar="SPEC", help="Player B's partner spec (default: default). B's spymaster clues A's guesser.")] = None,
+    bots: Annotated[Optional[BotKind], typer.Option(help="Shortcut: --bots random sets both players to bot=random.")] = None,
+    words: Annotated[Optional[Path], typer.Option("--words", help="Word pool file, one entry per line (default: the shipped pool).")] = None,
+    workers: Annotated[Optional[int], typer.Option("--workers", "-w", min=1, help="Worker processes (default: the number of CPUs); 1 plays in this process.")] = None,
+    chunk_size: Annotated[Optional[int], typer.Option("--chunk-size", min=1, help="Games per work unit (default: about 8 units per worker, at most 32 games).")] = None,
+    engine: Annotated[Engine, typer.Option(help="local: a process pool on this machine; dask: a dask.distributed cluster (pip install 'duetbot\\[dask]').")] = Engine.local,
+    scheduler: Annotated[Optional[str], typer.Option(help="With --engine dask: the scheduler address (default: a local cluster of --workers processes).")] = None,
+    out: Annotated[Optional[Path], typer.Option("--out", help="Write every game record as JSON lines here, in game order, flushed per game (an existing file is replaced unless --resume).")] = None,
+    csv: Annotated[Optional[Path], typer.Option("--csv", help="Write the summary as CSV: one header row and one row for the run.")] = None,
+    plot: Annotated[Optional[Path], typer.Option("--plot", help="Draw outcome shares and score / turns distributions to this image (.png, .svg, .pdf).")] = None,
+    resume: Annotated[bool, typer.Option("--resume", help="Continue the run in --out: keep its finished games (they must be of this seed, variant, players and word pool) and play the rest.")] = False,
+    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar.")] = False,
+) -> None:
+    """Play bot-vs-bot games in parallel and report win rates with 95% intervals."""
+    rules = parse_variant(variant)
+    pool = read_pool(words)
+    if bots is not None and (player_a is not None or player_b is not None):
+        fail("--bots random sets both players; leave out either --bots or --player-a/--player-b")
+    if bots is BotKind.random:
+        player_a = player_b = "bot=random"
+    spec_a = _spec("--player-a", player_a or "default")
+    spec_b = _spec("--player-b", player_b or "default")
+    if resume and out is None:
+        fail("--resume needs --out, the record file of the run to continue")
+    if scheduler and engine is not Engine.dask:
+        fail("--scheduler needs --engine dask")
+    _check_paths(out, csv, plot)
+    for option, spec in (("--player-a", spec_a), ("--player-b", spec_b)):
+        try:
+            spec.check()
+        except (ValueError, LookupError, OSError) as exc:
+            fail(f"{option} {spec.text!r}: {exc}")
+    run = RunSpec(seed, spec_a, spec_b, pool, rules)
+    try:
+        run.check()
+    except ValueError as exc:
+        fail(str(exc))
+
+    previous: list[GameResult] = []
+    if resume:
+        try:
+            previous = load_finished(out, run, games)  # type: ignore[arg-type]
+        except ResumeError as exc:
+            fail(str(exc))
+    sink = None
+    if out is not None:
+        try:
+            sink = out.open("a" if resume else "w", encoding="utf-8")
+        except OSError as exc:
+            fail(f"cannot write --out {out}: {exc.strerror}; choose a writable path")
+
+    tally = Tally(previous)
+    start = len(previous)
+    nworkers = workers or default_workers()
+    client = cluster = None
+    if engine is Engine.dask and start < games:
+        client, cluster = _dask_client(scheduler, nworkers)
+    results: Iterator[GameResult] = (
+        run_dask(run, games, client, start, chunk_size) if client is not None
+        else run_local(run, games, start, nworkers, chunk_size))
+
+    progress = Progress(TextColumn("[bold]simulating"), BarColumn(), MofNCompleteColumn(),
+                        TextColumn("win {task.fields[win]}"), TextColumn("{task.fields[rate]}"),
+                        TimeElapsedColumn(), TimeRemainingColumn(),
+                        console=Console(stderr=True), disable=quiet, transient=True)
+    t0 = time.perf_counter()
+    played = 0
+    try:
+        with progress:
+            task = progress.add_task("games", total=games, completed=start,
+                                     win=str(tally.win) if start else "-", rate="")
+            for res in results:
+                if sink is not None:
+                    sink.write(res.line + "\n")
+                    sink.flush()
+                tally.add(res)
+                played += 1
+                speed = played / max(time.perf_counter() - t0, 1e-9)
+                progress.update(task, advance=1, win=str(tally.win), rate=f"{speed:.1f} games/s")
+    except KeyboardInterrupt:
+        _close(results, sink, client, cluster)
+        where = f"; rerun with --resume to finish (the finished games are in {out})" if out else ""
+        fail(f"interrupted after {tally.games} of {games} games{where}", code=130)
+    except BotError as exc:
+        _close(results, sink, client, cluster)
+        fail(str(exc), code=1)
+    except (LookupError, ValueError) as exc:  # e.g. a dask worker that lacks a model
+        _close(results, sink, client, cluster)
+        fail(f"a worker could not play: {exc}", code=1)
+    except BrokenProcessPool as exc:
+        _close(results, sink, client, cluster)
+        fail(f"a worker process died ({exc}); {tally.games} games finished"
+             + (f"; rerun with --resume to finish them in {out}" if out else ""), code=1)
+    _close(results, sink, client, cluster)
+    elapsed = time.perf_counter() - t0
+
+    summary = tally.summary()
+    names = run.players
+    title = f"{summary.games} games, A {names['A']} vs B {names['B']}, variant {rules}, seed {seed}"
+    console.print(escape(title))
+    table = Table()
+    table.add_column("measure")
+    table.add_column("value (95% interval)", justify="right")
+    for name, value in summary.rows():
+        table.add_row(name, value)
+    console.print(table)
+    if played:
+        rate = played / elapsed if elapsed > 0 else float("inf")
+        console.print(f"{played} games played in {elapsed:.1f} s ({rate:.1f} games/s)"
+                      + (f", {start} resumed from {out}" if start else ""))
+    if csv is not None:
+        meta = {"seed": seed, "variant": str(rules), "player_a": names["A"], "player_b": names["B"],
+                "words": str(words) if words else "default", "duetbot": __version__}
+        try:
+            write_csv(csv, summary, meta)
+        except OSError as exc:
+            fail(f"cannot write --csv {csv}: {exc.strerror}", code=1)
+    if plot is not None:
+        try:
+            write_plot(plot, tally, title)
+        except (OSError, ValueError) as exc:
+            fail(f"cannot write --plot {plot}: {exc}", code=1)
+    for label, path in (("records", out), ("summary", csv), ("plots", plot)):
+        if path is not None:
+            console.print(f"{label} written to {path}")
+
+
+def _close(results, sink, client, cluster) -> None:
+    close = getattr(results, "close", None)
+    if close is not None:
+        close()
+    if sink is not None:
+        sink.close()
+    if client is not None:
+        client.close()
+    if cluster is not None:
+        cluster.close()
