@@ -29,3 +29,12 @@ B_GREENS = GG + N_G + [X_G]
 def fixed_deal():
     assert PAIRS[13] == (Label.GREEN, Label.ASSASSIN) and PAIRS[17] == (Label.BYSTANDER, Label.ASSASSIN)
     return make_deal(WORDS, [a for a, _ in PAIRS], [b for _, b in PAIRS])
+
+
+def one_line_error(result, *needles):
+    """A CLI error: exit code 2 and a single ``error: ...`` line naming each needle."""
+    assert result.exit_code == 2, result.output
+    text = result.output.strip()
+    assert text.startswith("error:") and "\n" not in text and "Traceback" not in text, text
+    for n in needles:
+        assert n in text, text

@@ -8,6 +8,7 @@ from typer.testing import CliRunner
 
 from duetbot.cli import app
 from duetbot.records import GameRecord
+from .conftest import one_line_error
 
 runner = CliRunner()
 
@@ -40,14 +41,6 @@ def test_simulate_with_user_word_pool(tmp_path):
     assert result.exit_code == 0, result.output
     words = {w for line in out.read_text().splitlines() for w in json.loads(line)["deal"]["words"]}
     assert words <= {line for line in pool.read_text().splitlines() if not line.startswith("#")}
-
-
-def one_line_error(result, *needles):
-    assert result.exit_code == 2, result.output
-    text = result.output.strip()
-    assert text.startswith("error:") and "\n" not in text and "Traceback" not in text, text
-    for n in needles:
-        assert n in text, text
 
 
 def test_bad_variant_is_one_line_error():

@@ -30,6 +30,7 @@ from duetbot.rules import (
 )
 from duetbot.views import guesser_view, spymaster_view
 from duetbot.wordpool import default_pool
+from .conftest import one_line_error
 
 A, B = Player.A, Player.B
 SEED = 12
@@ -220,14 +221,6 @@ def test_hint_is_shown_with_the_hint_option(scripted_bot, tmp_path):
 
 
 # --- option and file errors ---------------------------------------------------------------
-
-
-def one_line_error(result, *needles):
-    assert result.exit_code == 2, result.output
-    text = result.output.strip()
-    assert text.startswith("error:") and "\n" not in text and "Traceback" not in text, text
-    for n in needles:
-        assert n in text, text
 
 
 def test_resume_missing_or_corrupt_file_is_a_one_line_error(tmp_path):

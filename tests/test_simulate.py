@@ -22,6 +22,7 @@ from duetbot.simulation import (
     GameResult, ResumeError, RunSpec, Tally, chunk_ranges, load_finished, run_local, spec_label,
 )
 from duetbot.wordpool import default_pool
+from .conftest import one_line_error
 
 simulate_cli = importlib.import_module("duetbot.cli.simulate")  # the module, not the command
 
@@ -194,14 +195,6 @@ def test_load_finished_drops_a_torn_line_and_repairs_the_file(tmp_path, referenc
 
 
 # --- errors: one line, exit 2, no game played, no file touched -----------------------------------
-
-
-def one_line_error(result, *needles):
-    assert result.exit_code == 2, result.output
-    text = result.output.strip()
-    assert text.startswith("error:") and "\n" not in text and "Traceback" not in text, text
-    for n in needles:
-        assert n in text, text
 
 
 @pytest.fixture
