@@ -8,6 +8,7 @@ from typer.testing import CliRunner
 
 from duetbot.cli import app
 from duetbot.records import GameRecord
+
 from .conftest import one_line_error
 
 runner = CliRunner()

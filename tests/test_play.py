@@ -24,12 +24,13 @@ from duetbot.cli.play import (
     render_screen, run_game, save_game,
 )
 from duetbot.records import GameRecord
-from duetbot.rules import make_deal
 from duetbot.rules import (
     Clue, Deal, EndTurn, Guess, KeyCard, Label, Phase, Player, State, Variant, deal, is_legal_clue,
+    make_deal,
 )
 from duetbot.views import guesser_view, spymaster_view
 from duetbot.wordpool import default_pool
+
 from .conftest import one_line_error
 
 A, B = Player.A, Player.B

@@ -22,6 +22,7 @@ from duetbot.simulation import (
     GameResult, ResumeError, RunSpec, Tally, chunk_ranges, load_finished, run_local, spec_label,
 )
 from duetbot.wordpool import default_pool
+
 from .conftest import one_line_error
 
 simulate_cli = importlib.import_module("duetbot.cli.simulate")  # the module, not the command
