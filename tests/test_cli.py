@@ -8,6 +8,7 @@ from typer.testing import CliRunner
 
 from duetbot.cli import app
 from duetbot.records import GameRecord
+from duetbot.wordpool import default_pool
 
 from .conftest import one_line_error
 
@@ -67,3 +68,12 @@ def test_real_subprocess_runs_simulation():
     proc = subprocess.run([sys.executable, "-m", "duetbot", "simulate", "--variant", "nope"],
                           capture_output=True, text=True, timeout=120)
     assert proc.returncode == 2 and proc.stderr.strip().startswith("error:") and "Traceback" not in proc.stderr
+
+
+def test_word_pool_with_a_word_no_model_knows_is_refused_before_play(tmp_path):
+    pool = tmp_path / "pool.txt"
+    pool.write_text("\n".join(["XQZWORD", *default_pool()[:30]]))
+    result = runner.invoke(app, ["simulate", "-n", "2", "-q", "--words", str(pool)])
+    one_line_error(result, "XQZWORD")
+    result = runner.invoke(app, ["play", "--words", str(pool)], input="quit\n")
+    one_line_error(result, "XQZWORD", "remove that word")

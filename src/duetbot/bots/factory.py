@@ -16,8 +16,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from functools import lru_cache
+from typing import Sequence
 
-from ..embeddings import EmbeddingModel, load_model
+from ..embeddings import EmbeddingModel, UnknownWordError, load_model
 from ..embeddings.model import translate_vectors
 from ..wordpool import default_pool
 from .base import Partner
@@ -105,11 +106,19 @@ class PartnerSpec:
                 raise SpecError(f"unknown partner spec key {key!r}: use model, spymaster, guesser, noise, infer or bot")
         return spec
 
-    def check(self) -> None:
-        """Load every model now, so a bad name fails before any game is played."""
-        if not self.random:
-            ensemble(self.spymaster_models)
-            ensemble(self.guesser_models)
+    def check(self, pool: Sequence[str] = ()) -> None:
+        """Load every model now and check that they know every word of ``pool`` (at least one
+        family per role), so a bad name or an unknown word fails before any game is played."""
+        if self.random:
+            return
+        for names in {self.spymaster_models, self.guesser_models}:
+            models = ensemble(names).models
+            for word in pool:
+                if not any(m.knows(word) for m in models):
+                    try:
+                        models[0].vector(word)
+                    except UnknownWordError as exc:
+                        raise UnknownWordError(word, "+".join(names), exc.suggestions) from None
 
     def build(self, seed: int = 0) -> Partner:
         if self.random:

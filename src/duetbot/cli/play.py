@@ -62,6 +62,16 @@ def make_bot(seed: int) -> Partner:
     return partner
 
 
+def check_pool(pool) -> None:
+    """Fail before the game if the bot's models know no vector for a word of the pool."""
+    from ..bots.factory import PartnerSpec
+
+    try:
+        PartnerSpec().check(pool)
+    except ValueError as exc:
+        fail(f"{exc}; remove that word from the --words file")
+
+
 def hint_for(view: SpymasterView | GuesserView) -> str:
     """A suggestion for the human's own turn, from the human's own view only (the same bots
     that play, reading the human's side: nothing of the partner's side is used)."""
@@ -587,6 +597,7 @@ def play(
         if strict:
             rules = replace(rules, invalid_clue=InvalidCluePolicy.PENALTY)
         pool = read_pool(words)
+        check_pool(pool)
         game_seed = seed if seed is not None else random.SystemRandom().randrange(1_000_000)
         state, sd_turn = State(deal(game_seed, pool), rules), 0
         save_path = save or Path(DEFAULT_SAVE)

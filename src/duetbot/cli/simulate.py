@@ -13,7 +13,7 @@ import logging
 import time
 from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
-from typing import Annotated, Iterator, NoReturn, Optional
+from typing import Annotated, Iterator, Optional
 
 import typer
 from rich.console import Console
@@ -30,14 +30,9 @@ from ..simulation import (
     GameResult, ResumeError, RunSpec, SimulationError, Tally, check_writable, default_workers,
     load_finished, plot_formats, run_dask, run_local, write_csv, write_plot,
 )
-from .common import fail as _fail, parse_variant, read_pool
+from .common import fail, parse_variant, read_pool
 
 console = Console(highlight=False)
-
-
-def fail(message: str, code: int = 2) -> NoReturn:
-    """:func:`common.fail` for messages that may hold brackets (specs, paths, extras)."""
-    _fail(escape(message), code)
 
 
 class BotKind(str, enum.Enum):
@@ -125,7 +120,7 @@ def simulate(
     _check_paths(out, csv, plot)
     for option, spec in (("--player-a", spec_a), ("--player-b", spec_b)):
         try:
-            spec.check()
+            spec.check(pool)
         except (ValueError, LookupError, OSError) as exc:
             fail(f"{option} {spec.text!r}: {exc}")
     run = RunSpec(seed, spec_a, spec_b, pool, rules)
