@@ -9,7 +9,7 @@ from duetbot.rules import (
     InvalidClueError, Phase, Player, State, Termination, UnknownBoardWordError, Variant,
 )
 
-from .conftest import A_GREENS, B_GREENS, G_N, G_X, GG, N_G, N_N, N_X, WORDS, X_G, X_N, fixed_deal
+from .conftest import A_GREENS, B_GREENS, G_X, GG, N_G, N_N, N_X, WORDS, X_N, fixed_deal
 
 A, B = Player.A, Player.B
 

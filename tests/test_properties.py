@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 from duetbot.bots import random_partner
 from duetbot.harness import play, step
 from duetbot.records import GameRecord
-from duetbot.rules import CROSS_COUNTS, Label, Phase, Player, State, Variant, deal
+from duetbot.rules import CROSS_COUNTS, Phase, Player, State, Variant, deal
 
 POOL = [f"WORD{i:03d}" for i in range(200)]
 VARIANTS = ["standard", "easy", "easier", "mission:8:4", "mission:11:2", "seed003",

@@ -14,7 +14,7 @@ from typing import Callable, Iterator, Sequence
 
 from .bots.base import Partner
 from .records import GameRecord
-from .rules import Deal, EndTurn, Guess, Phase, State, Variant, deal
+from .rules import Deal, Phase, State, Variant, deal
 from .views import guesser_view, spymaster_view
 
 

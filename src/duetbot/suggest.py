@@ -162,12 +162,25 @@ class Suggester:
                   for w, s, p in zip(belief.words, belief.score, belief.p)]
         return ranked, stop_after
 
+    def classic(self):  # type: ignore[no-untyped-def]
+        """The same families playing classic Codenames (``"game": "classic"`` requests)."""
+        if getattr(self, "_classic", None) is None:
+            from .bots.classic import ClassicSuggester
+
+            self._classic = ClassicSuggester.from_duet(self.spymaster, self.guesser)
+        return self._classic
+
     def handle(self, req: Any) -> dict:
         """One request -> one response; never raises for a bad request."""
         rid = req.get("id") if isinstance(req, dict) else None
         try:
             if not isinstance(req, dict):
                 raise RequestError("a request must be a JSON object")
+            game = req.get("game", "duet")
+            if game == "classic":
+                return self.classic().handle(req)
+            if game not in (None, "duet"):
+                raise RequestError(f"field 'game' must be 'duet' or 'classic', not {game!r}")
             role = req.get("role")
             if role == "spymaster":
                 return {"id": rid, "clues": self.clues(req)}

@@ -150,7 +150,6 @@ class EmbeddingGuesser:
         assassin_logodds = np.zeros(n)
         clues = view.clues_to_me
         age = 0
-        current = clues[-1] if clues and not view.sudden_death and view.phase.value == "guess" else None
         for t in reversed(clues):
             weight = cfg.history_decay ** age
             age += 1

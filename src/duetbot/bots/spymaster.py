@@ -14,7 +14,7 @@ assassin costs the game, and a tight clock makes bigger clues worth more risk.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import lru_cache
 from typing import Sequence
 
@@ -225,7 +225,6 @@ class EmbeddingSpymaster:
         missed = above[..., None] < ks
         blind = cfg.blind_assassin * (labels == 1).sum() / max(int((~green).sum()), 1)
         p_assassin = missed * ((1 - cfg.blind_assassin) * ng_is_assassin[..., None] + blind)
-        assassin = p_assassin
         t_ok = max(t_next, 0)
         if turn.bystander_tokens > 0 or tokens_after is not None:
             t_miss = t_ok

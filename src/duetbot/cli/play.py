@@ -17,7 +17,6 @@ import os
 import random
 import re
 import sys
-import zlib
 from dataclasses import replace
 from pathlib import Path
 from typing import Annotated, Callable, Optional
@@ -27,7 +26,7 @@ from rich.console import Console, Group
 from rich.table import Table
 from rich.text import Text
 
-from ..bots import Partner, random_partner
+from ..bots import Partner
 from ..records import GameRecord, RecordError
 from ..rules import (
     Clue, EndTurn, Guess, GuessResult, IllegalClueError, InvalidClueError, InvalidCluePolicy,
@@ -576,8 +575,17 @@ def play(
     hint: Annotated[bool, typer.Option("--hint", help="Allow typing 'hint' at a prompt.")] = False,
     resume: Annotated[Optional[Path], typer.Option("--resume", help="Continue a saved game.")] = None,
     save: Annotated[Optional[Path], typer.Option("--save", help=f"Where 'quit' saves the game (default: {DEFAULT_SAVE}, or the --resume file).")] = None,
+    game: Annotated[str, typer.Option("--game", help="duet, or classic (two teams: you play for red, bots play the rest).")] = "duet",
+    role: Annotated[str, typer.Option("--role", help="With --game classic: spymaster or operative of the red team.")] = "spymaster",
 ) -> None:
     """Play Duet in the terminal with a bot partner: you are A, the bot is B."""
+    if game == "classic":
+        from .classic import run_play
+
+        run_play(seed=seed, role=role, variant=variant, words=words)
+        return
+    if game != "duet":
+        fail(f"--game {game!r}: use duet or classic")
     console = Console(highlight=False)
     if resume is not None:
         clash = [name for name, given in (("--seed", seed is not None), ("--variant", variant is not None),

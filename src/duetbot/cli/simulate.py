@@ -39,6 +39,11 @@ class BotKind(str, enum.Enum):
     random = "random"
 
 
+class GameKind(str, enum.Enum):
+    duet = "duet"
+    classic = "classic"
+
+
 class Engine(str, enum.Enum):
     local = "local"
     dask = "dask"
@@ -103,8 +108,15 @@ def simulate(
     plot: Annotated[Optional[Path], typer.Option("--plot", help="Draw outcome shares and score / turns distributions to this image (.png, .svg, .pdf).")] = None,
     resume: Annotated[bool, typer.Option("--resume", help="Continue the run in --out: keep its finished games (they must be of this seed, variant, players and word pool) and play the rest.")] = False,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar.")] = False,
+    game: Annotated[GameKind, typer.Option("--game", help="duet, or classic (two teams; --player-a is red, --player-b blue; --variant standard or solo).")] = GameKind.duet,
 ) -> None:
     """Play bot-vs-bot games in parallel and report win rates with 95% intervals."""
+    if game is GameKind.classic:
+        from .classic import run_simulate
+
+        run_simulate(games=games, seed=seed, variant=variant, player_a=player_a, player_b=player_b,
+                     random_bots=bots is BotKind.random, words=words, out=out, quiet=quiet)
+        return
     rules = parse_variant(variant)
     pool = read_pool(words)
     if bots is not None and (player_a is not None or player_b is not None):

@@ -12,7 +12,7 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from ..suggest import RequestError, Suggester
+from ..suggest import Suggester
 from .common import fail
 
 app = typer.Typer(help="Suggestions for a game at a real table (clues, guesses, or JSON lines).",

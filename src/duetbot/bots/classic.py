@@ -1,0 +1,371 @@
+"""The embedding bots playing classic Codenames, through the cost model, not a fork.
+
+The Duet spymaster (:class:`EmbeddingSpymaster`) already simulates a partner who thinks
+differently: per candidate clue and count, how many targets it finds before its first miss,
+and which word that miss is. Classic changes only what the outcomes cost:
+
+- the value of a position is a *race* table ``R[m, o]``: the chance that the team about to
+  give a clue wins with ``m`` of its agents and ``o`` of the other team's left, from the
+  same assumed per-turn yield as Duet's win table (:class:`ClassicCost`). A clue's value
+  is ``1 - R[o', m']`` after it (the other team moves next); a bystander leaves ``o``
+  unchanged, an opponent agent takes one from ``o`` (and hands them the game at ``o = 1``),
+  the assassin is a loss. So the opponent's agent is worse than a bystander by construction.
+- one team alone (``solo``): the value is a discounted win chance ``S[m]`` (finish fast).
+- the number + 1 cap: the guesser never plans beyond ``guesses_left``.
+
+The guesser (:class:`ClassicGuesser`) wraps :class:`EmbeddingGuesser`'s clue-evidence
+ranking (the same similarity machinery, clue history, noise) with key inference off (the
+Duet key-card prior does not apply), re-splits a word's non-agent chance into assassin,
+opponent and bystander from the public counts, and stops with the same race table.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, replace
+from functools import lru_cache
+
+import numpy as np
+
+from ..classic_views import ClassicGuesserView, ClassicSpymasterView
+from ..rules import Clue, EndTurn, Guess, GuessResult, Phase, Player, Turn, Variant, is_legal_clue
+from ..rules.classic import Card, ClassicResult
+from ..views import GuesserView
+from .base import Partner
+from .ensemble import Ensemble
+from .guesser import Belief, EmbeddingGuesser, GuesserConfig
+from .spymaster import ClueOption, EmbeddingSpymaster, SpymasterConfig, _Turn
+
+_OWN, _ASSASSIN, _BYSTANDER, _OPPONENT = 0, 1, 2, 3
+_NAMES = {_OWN: "agent", _ASSASSIN: "assassin", _BYSTANDER: "bystander", _OPPONENT: "opponent"}
+
+
+@dataclass(frozen=True)
+class ClassicCost:
+    """The classic cost model's assumptions (shared by spymaster and guesser)."""
+
+    turn_yield: tuple[float, ...] = (0.2, 0.3, 0.3, 0.15, 0.05)
+    """Assumed agents found on a future turn (0..4), for either team."""
+    turn_assassin: float = 0.02
+    """Assumed chance that a future turn (either team) ends on the assassin."""
+    solo_discount: float = 0.8
+    """One team alone: the value of winning one turn later (favours fewer turns)."""
+    opponent_aversion: float = 0.6
+    """Guesser ranking: P(own) - assassin_aversion * P(assassin) - this * P(opponent)."""
+    assassin_aversion: float = 1.5
+
+
+@lru_cache(maxsize=32)
+def race_table(turn_yield: tuple[float, ...], assassin: float, n: int = 10) -> np.ndarray:
+    """``R[m, o]``: chance that the team about to give a clue wins with ``m`` own and ``o``
+    opposing agents left, both teams finding agents per turn as ``turn_yield`` and touching
+    the assassin with chance ``assassin`` per turn (a fixed point: a blank turn hands the move
+    over)."""
+    q = np.asarray(turn_yield, float)
+    q = q / q.sum()
+    R = np.full((n, n), 0.5)
+    R[0, :] = 1.0
+    R[1:, 0] = 0.0
+    for _ in range(500):
+        new = R.copy()
+        for m in range(1, n):
+            for o in range(1, n):
+                v = 0.0
+                for j, p in enumerate(q):
+                    v += p * (1.0 if m - j <= 0 else 1.0 - R[o, m - j])
+                new[m, o] = (1 - assassin) * v
+        if np.abs(new - R).max() < 1e-10:
+            R = new
+            break
+        R = new
+    return R
+
+
+@lru_cache(maxsize=32)
+def solo_table(turn_yield: tuple[float, ...], assassin: float, discount: float, n: int = 10) -> np.ndarray:
+    """``S[m]``: discounted chance of winning alone with ``m`` agents left at the start of a turn."""
+    q = np.asarray(turn_yield, float)
+    q = q / q.sum()
+    S = np.zeros(n)
+    S[0] = 1.0
+    k = discount * (1 - assassin)
+    for m in range(1, n):
+        S[m] = k * sum(q[j] * S[max(m - j, 0)] for j in range(1, len(q))) / (1 - k * q[0])
+    return S
+
+
+@dataclass
+class _ClassicTurn(_Turn):
+    my_left: int = 0
+    opp_left: int = 0
+    solo: bool = False
+
+
+class ClassicSpymaster(EmbeddingSpymaster):
+    """:class:`EmbeddingSpymaster` with the classic cost model (see the module docstring).
+
+    Reuses the candidate screen, the partner simulation's noise and the option ranking; only
+    the per-turn masks, the value of an outcome and the label names differ."""
+
+    def __init__(self, ensemble: Ensemble, config: SpymasterConfig | None = None,
+                 cost: ClassicCost | None = None) -> None:
+        super().__init__(ensemble, replace(config or SpymasterConfig(), zero_clues=False))
+        self.cost = cost or ClassicCost()
+
+    def give_clue(self, view: ClassicSpymasterView) -> Clue:  # type: ignore[override]
+        return self.suggest(view, top=1)[0].clue
+
+    def suggest(self, view: ClassicSpymasterView, top: int = 5) -> list[ClueOption]:  # type: ignore[override]
+        turn = self._turn(view)
+        options = self._positive_options(view, turn, top=max(top, 1))  # type: ignore[arg-type]
+        if not options:
+            options = [self._fallback(view, turn)]  # type: ignore[arg-type]
+        return options[:top]
+
+    def _turn(self, view: ClassicSpymasterView) -> _ClassicTurn:  # type: ignore[override]
+        sims = self.ensemble.board(view.words)
+        eligible = np.array(view.visible, dtype=np.int64)
+        me, them = view.team.label, view.team.other.label
+        code = {me: _OWN, them: _OPPONENT, Card.ASSASSIN: _ASSASSIN, Card.BYSTANDER: _BYSTANDER}
+        labels = np.array([code[view.key[i]] for i in eligible], dtype=np.int8)
+        legal = ~self._too_rare.copy()
+        for rows in self._illegal([view.words[i] for i in view.visible]):
+            legal[rows] = False
+        for t in view.turns:
+            j = self.ensemble.index.get(t.clue.word)
+            if j is not None:
+                legal[j] = False
+        return _ClassicTurn(sims, eligible, labels, legal, len(view.my_agents), 0, 0,
+                            my_left=len(view.my_agents), opp_left=len(view.opponent_agents),
+                            solo=view.rules.solo)
+
+    def _values(self, turn: _ClassicTurn, cand: np.ndarray, eligible_mask=None,  # type: ignore[override]
+                tokens_after=None) -> tuple[np.ndarray, ...]:
+        cfg, cost = self.config, self.cost
+        cols = turn.eligible if eligible_mask is None else turn.eligible[eligible_mask]
+        labels = turn.labels if eligible_mask is None else turn.labels[eligible_mask]
+        n, e = len(cand), len(cols)
+        z = turn.sims.z[:, cand][:, :, cols]                        # (F, n, e)
+        own = labels == _OWN
+        if cfg.pessimism:
+            worst = np.where(own, z.min(axis=0), z.max(axis=0))
+            z = (1 - cfg.pessimism) * z + cfg.pessimism * worst[None]
+        if cfg.disagreement > 0 and len(z) > 1:
+            spread = np.sqrt(cfg.noise ** 2 + (cfg.disagreement * z.std(axis=0)) ** 2)
+            noisy = z.mean(axis=0) + spread * self._eps[:, :n, :e]
+        else:
+            noisy = z[self._family] + cfg.noise * self._eps[:, :n, :e]  # (M, n, e)
+        ng = np.where(own, -np.inf, noisy)
+        best_ng = ng.max(axis=2)
+        first_miss = labels[ng.argmax(axis=2)]                        # (M, n)
+        above = (noisy[:, :, own] > best_ng[:, :, None]).sum(axis=2)
+        ks = np.arange(1, cfg.max_number + 1)
+        found = np.minimum(above[..., None], ks)                      # (M, n, K)
+        missed = above[..., None] < ks
+        blind = cfg.blind_assassin * (labels == _ASSASSIN).sum() / max(int((~own).sum()), 1)
+        p_assassin = missed * ((1 - cfg.blind_assassin) * (first_miss == _ASSASSIN)[..., None] + blind)
+        blind_opp = cfg.blind_assassin * (labels == _OPPONENT).sum() / max(int((~own).sum()), 1)
+        p_opp = missed * ((1 - cfg.blind_assassin) * (first_miss == _OPPONENT)[..., None] + blind_opp)
+        m_after = np.clip(turn.my_left - found, 0, 9)
+        if turn.solo:
+            S = solo_table(cost.turn_yield, cost.turn_assassin, cost.solo_discount)
+            v_next = S[m_after]
+            v_opp = S[m_after] if turn.opp_left > 1 else np.zeros_like(v_next)
+        else:
+            R = race_table(cost.turn_yield, cost.turn_assassin)
+            o = turn.opp_left
+            v_next = np.where(m_after == 0, 1.0, 1.0 - R[o, m_after])
+            v_opp = 0.0 if o <= 1 else np.where(m_after == 0, 1.0, 1.0 - R[o - 1, m_after])
+        win_now = m_after == 0
+        value = np.where(win_now, 1.0,
+                         (1 - p_assassin - p_opp) * v_next + p_opp * v_opp).mean(axis=0)
+        p_by = (missed - p_assassin - p_opp).mean(axis=0)
+        return value, found.mean(axis=0), p_assassin.mean(axis=0), p_by
+
+    def _option(self, view, turn: _Turn, c: int, number: int, score: float, found: float,
+                p_a: float, p_b: float) -> ClueOption:
+        zbar = turn.sims.zbar[c, turn.eligible]
+        order = np.argsort(-zbar)
+        targets = [view.words[turn.eligible[i]] for i in order if turn.labels[i] == _OWN][:number]
+        margin = self.config.assassin_margin
+        bonus = {_ASSASSIN: margin, _OPPONENT: margin / 2, _BYSTANDER: 0.0}
+        danger_order = sorted((i for i in order if turn.labels[i] != _OWN),
+                              key=lambda i: -(zbar[i] + bonus[int(turn.labels[i])]))
+        dangers = tuple((view.words[turn.eligible[i]], _NAMES[int(turn.labels[i])]) for i in danger_order[:3])
+        return ClueOption(Clue(self.ensemble.clue_words[c], number), tuple(targets), score, found, p_a, p_b,
+                          dangers)
+
+
+class ClassicGuesser:
+    """Ranks words for my spymaster's clues and stops by the classic race table."""
+
+    def __init__(self, ensemble: Ensemble, config: GuesserConfig | None = None,
+                 cost: ClassicCost | None = None) -> None:
+        self.inner = EmbeddingGuesser(ensemble, replace(config or GuesserConfig(), infer_key=False))
+        self.cost = cost or ClassicCost()
+
+    @property
+    def ensemble(self) -> Ensemble:
+        return self.inner.ensemble
+
+    @staticmethod
+    def duet_view(view: ClassicGuesserView) -> GuesserView:
+        """The classic operative's view in the shape the Duet guesser reads: my spymaster's
+        clues (as player B's) with their results, the guessable words, no key."""
+        res = {ClassicResult.AGENT: GuessResult.GREEN, ClassicResult.ASSASSIN: GuessResult.ASSASSIN}
+        turns = tuple(Turn(Player.B, t.clue, tuple((w, res.get(r, GuessResult.BYSTANDER)) for w, r in t.guesses))
+                      for t in view.clues_to_me)
+        n = len(view.words)
+        from ..rules import Label
+        return GuesserView(
+            player=Player.A, words=view.words, my_side=(Label.BYSTANDER,) * n, covered=frozenset(view.covered),
+            covered_green=frozenset(), my_marks=frozenset(), partner_marks=frozenset(), turns=turns, tokens=9,
+            bystander_tokens=9, variant=Variant(), partner_done=False, i_am_done=False, phase=Phase.GUESS,
+            guessable=view.guessable, guesses_left=view.guesses_left, correct_this_turn=0, sudden_death=False)
+
+    def belief(self, view: ClassicGuesserView) -> tuple[Belief, np.ndarray]:
+        """The ranking and, per ranked word, P(own, assassin, bystander, opponent)."""
+        b = self.inner.belief(self.duet_view(view))
+        pg = b.p[:, 0]
+        n = len(pg)
+        # Agents of mine that no live clue accounts for are spread over the other words.
+        residual = max(view.my_left - float(pg.sum()), 0.0) / max(n, 1)
+        pg = 1 - (1 - pg) * (1 - min(residual, 0.9))
+        ratio = b.p[:, 1] / np.clip(b.p[:, 2], 1e-12, None) * (13 / 3)   # clue evidence on the assassin
+        covered = list(view.covered.values())
+        a_hidden = 0 if Card.ASSASSIN in covered else 1
+        by_hidden = max(7 - covered.count(Card.BYSTANDER), 0)
+        w = np.stack([a_hidden * ratio, np.full(n, by_hidden, float), np.full(n, view.opponent_left, float)], axis=1)
+        w = w / np.clip(w.sum(axis=1, keepdims=True), 1e-12, None)
+        p = np.column_stack([pg, (1 - pg)[:, None] * w])               # own, assassin, bystander, opponent
+        c = self.cost
+        score = p[:, 0] - c.assassin_aversion * p[:, 1] - c.opponent_aversion * p[:, 3]
+        order = np.argsort(-score, kind="stable")
+        ranked = Belief(tuple(b.words[i] for i in order), b.index[order], b.p[order], score[order])
+        return ranked, p[order]
+
+    def _worth(self, p: np.ndarray, m: int, o: int, solo: bool) -> bool:
+        """Another guess beats stopping now (``m`` own, ``o`` opposing agents left)."""
+        pg, pa, pb, po = p
+        c = self.cost
+        if solo:
+            S = solo_table(c.turn_yield, c.turn_assassin, c.solo_discount)
+            stop = S[m]
+            go = pg * S[max(m - 1, 0)] + pb * S[m] + po * (S[m] if o > 1 else 0.0)
+        else:
+            R = race_table(c.turn_yield, c.turn_assassin)
+            stop = 1 - R[o, m]
+            go = (pg * (1.0 if m <= 1 else 1 - R[o, m - 1]) + pb * stop
+                  + po * (0.0 if o <= 1 else 1 - R[o - 1, m]))
+        return go > stop
+
+    def guess(self, view: ClassicGuesserView) -> Guess | EndTurn:
+        ranked, p = self.belief(view)
+        if view.guesses_this_turn >= 1 and not self._worth(p[0], view.my_left, view.opponent_left, view.rules.solo):
+            return EndTurn()
+        return Guess(ranked.words[0])
+
+    def plan(self, view: ClassicGuesserView) -> tuple[Belief, np.ndarray, int]:
+        """Ranking, probabilities and how many words this bot would guess if all were its own."""
+        ranked, p = self.belief(view)
+        m, n = view.my_left, 0
+        for row in p:
+            if n >= 1 and (m <= 0 or not self._worth(row, m, view.opponent_left, view.rules.solo)):
+                break
+            n += 1
+            m -= 1
+            if view.guesses_left is not None and n >= view.guesses_left:
+                break
+        return ranked, p, max(n, 1)
+
+
+# --- random bots (tests) --------------------------------------------------------------------
+
+_WORDS = ("alpha", "bravo", "charlie", "delta", "echo", "foxtrot", "golf", "hotel", "india",
+          "juliet", "kilo", "lima", "mike", "november", "oscar", "papa", "quebec", "romeo")
+
+
+class ClassicRandomSpymaster:
+    def __init__(self, seed: int | None = None) -> None:
+        self.rng = random.Random(seed)
+
+    def give_clue(self, view: ClassicSpymasterView) -> Clue:
+        visible = [view.words[i] for i in view.visible]
+        number = self.rng.randint(0, len(view.my_agents))
+        for word in self.rng.sample(_WORDS, len(_WORDS)):
+            if is_legal_clue(word, visible):
+                return Clue(word, number)
+        raise RuntimeError("every random clue word clashes with the board")
+
+
+class ClassicRandomGuesser:
+    def __init__(self, seed: int | None = None, stop: float = 0.4) -> None:
+        self.rng = random.Random(seed)
+        self.stop = stop
+
+    def guess(self, view: ClassicGuesserView) -> Guess | EndTurn:
+        if view.guesses_this_turn and self.rng.random() < self.stop:
+            return EndTurn()
+        return Guess(view.words[self.rng.choice(view.guessable)])
+
+
+def classic_random_team(seed: int | None = None) -> Partner:
+    return Partner(ClassicRandomSpymaster(seed), ClassicRandomGuesser(None if seed is None else seed + 1),  # type: ignore[arg-type]
+                   "random")
+
+
+# --- building teams from partner specs -------------------------------------------------------
+
+
+@lru_cache(maxsize=16)
+def classic_spymaster(names: tuple[str, ...]) -> ClassicSpymaster:
+    from .factory import ensemble
+
+    return ClassicSpymaster(ensemble(names))
+
+
+def classic_team(spec, seed: int = 0) -> Partner:
+    """A classic team (spymaster + operatives) from a :class:`~duetbot.bots.factory.PartnerSpec`:
+    the spec's spymaster families clue the spec's guesser families (with its noise)."""
+    from .factory import ensemble
+
+    if spec.random:
+        return classic_random_team(seed)
+    guesser = ClassicGuesser(ensemble(spec.guesser_models), GuesserConfig(noise=spec.noise, seed=seed))
+    return Partner(classic_spymaster(spec.spymaster_models), guesser, spec.text)  # type: ignore[arg-type]
+
+
+# --- suggest (JSON lines, "game": "classic") ------------------------------------------------
+
+
+class ClassicSuggester:
+    def __init__(self, spymaster: ClassicSpymaster, guesser: ClassicGuesser) -> None:
+        self.spymaster = spymaster
+        self.guesser = guesser
+
+    @classmethod
+    def from_duet(cls, spymaster: EmbeddingSpymaster, guesser: EmbeddingGuesser) -> ClassicSuggester:
+        return cls(ClassicSpymaster(spymaster.ensemble, spymaster.config),
+                   ClassicGuesser(guesser.ensemble, guesser.config))
+
+    def handle(self, req: dict) -> dict:
+        """``role`` spymaster -> ``{"clues": [...]}``; guesser -> ``{"guesses", "stop_after"}``.
+        Raises ``ValueError`` for a bad request (the caller turns it into an error line)."""
+        from ..classic_views import guesser_request_view, spymaster_request_view
+        from ..suggest import RequestError
+
+        role = req.get("role")
+        if role == "spymaster":
+            top = req.get("top", 5)
+            if isinstance(top, bool) or not isinstance(top, int) or top < 1:
+                raise RequestError("field 'top' must be a whole number >= 1")
+            view = spymaster_request_view(req)
+            return {"id": req.get("id"), "clues": [o.to_json() for o in self.spymaster.suggest(view, top=top)]}
+        if role == "guesser":
+            view = guesser_request_view(req)
+            ranked, p, stop = self.guesser.plan(view)
+            guesses = [{"word": w, "score": round(float(s), 4), "p_agent": round(float(q[0]), 4),
+                        "p_assassin": round(float(q[1]), 4), "p_opponent": round(float(q[3]), 4)}
+                       for w, s, q in zip(ranked.words, ranked.score, p)]
+            return {"id": req.get("id"), "guesses": guesses, "stop_after": stop}
+        raise RequestError(f"field 'role' must be 'spymaster' or 'guesser', not {role!r}")
