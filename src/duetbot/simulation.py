@@ -44,7 +44,7 @@ from pathlib import Path
 from typing import Any, Iterable, Iterator
 
 from .bots.base import Partner
-from .bots.factory import DEFAULT_MODELS, PartnerSpec
+from .bots.factory import DEFAULT_GUESSER_MODELS, DEFAULT_MODELS, PartnerSpec
 from .harness import game_seed, play_game
 from .records import GameRecord, Rate, RecordError, Summary
 from .rules import Clue, Guess, Termination, Variant, deal
@@ -105,9 +105,10 @@ def spec_label(spec: PartnerSpec) -> str:
     if spec.random:
         return "bot=random"
     parts = []
-    if spec.spymaster_models == spec.guesser_models:
-        if spec.spymaster_models != DEFAULT_MODELS:
-            parts.append("model=" + "+".join(spec.spymaster_models))
+    if spec.spymaster_models == DEFAULT_MODELS and spec.guesser_models == DEFAULT_GUESSER_MODELS:
+        pass  # the default partner
+    elif spec.spymaster_models == spec.guesser_models:
+        parts.append("model=" + "+".join(spec.spymaster_models))
     else:
         parts.append("spymaster=" + "+".join(spec.spymaster_models))
         parts.append("guesser=" + "+".join(spec.guesser_models))

@@ -59,6 +59,12 @@ class GuesserConfig:
     """Perception noise added to every similarity, z units: 0 for the real bot; benchmarks
     use it to make a partner that thinks a little differently."""
     seed: int = 0
+    family_weights: tuple[tuple[str, float], ...] = (("eat", 2.0),)
+    """Weight of each embedding family in the average of z-scored clue similarities
+    (``(family, weight)`` pairs; unlisted families weigh 1). A family that does not know
+    the clue has no opinion: it drops out of the average (people gave the word no
+    association). Human associations (``eat``, Edinburgh Associative Thesaurus) weigh 2:
+    tuned on the human dev set (benchmarks/bench_associations.py; 1.5-2 were best)."""
     win: SpymasterConfig = SpymasterConfig()
     """The win-chance table's assumptions, shared with the spymaster."""
 
@@ -141,6 +147,16 @@ class EmbeddingGuesser:
         key = zlib.crc32("\x1f".join((str(self.config.seed), clue, *words)).encode())
         return np.random.default_rng(key).standard_normal(len(words))
 
+    def _combine(self, z: np.ndarray) -> np.ndarray:
+        """Weighted mean over families of (families, words) z-scores, NaN (unknown) ignored."""
+        weights = dict(self.config.family_weights)
+        w = np.array([weights.get(m.family, 1.0) for m in self.ensemble.models], np.float64)[:, None]
+        known = ~np.isnan(z)
+        den = (known * w).sum(axis=0)
+        num = (np.where(known, z, 0.0) * w).sum(axis=0)
+        with np.errstate(invalid="ignore", divide="ignore"):
+            return np.where(den > 0, num / np.where(den > 0, den, 1.0), np.nan)
+
     def belief(self, view: GuesserView) -> Belief:
         cfg = self.config
         cand = np.array(view.guessable, dtype=np.int64)
@@ -154,7 +170,7 @@ class EmbeddingGuesser:
             weight = cfg.history_decay ** age
             age += 1
             try:
-                z = np.nanmean(self.ensemble.clue_z(t.clue.word, sims), axis=0)
+                z = self._combine(self.ensemble.clue_z(t.clue.word, sims))
             except UnknownWordError:
                 continue  # a clue no family knows tells this bot nothing; guess on the rest
             if cfg.noise:

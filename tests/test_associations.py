@@ -1,0 +1,122 @@
+"""Human word associations (the shipped ``eat`` model) in the guesser.
+
+The artifact is derived from the Edinburgh Associative Thesaurus; these tests read only the
+shipped vectors, never the norms, except the benchmark test, which is skipped without the
+human dev set beside the repository.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import sys
+from pathlib import Path
+from types import SimpleNamespace
+
+import numpy as np
+import pytest
+
+from duetbot.bots.factory import DEFAULT_GUESSER_MODELS, DEFAULT_MODELS, PartnerSpec, ensemble
+from duetbot.bots.guesser import EmbeddingGuesser, GuesserConfig
+from duetbot.embeddings import load_model, store
+from duetbot.suggest import guesser_request_view
+
+ROOT = Path(__file__).resolve().parent.parent
+DEV = ROOT.parent / "shared" / "data" / "human-duet-dev" / "turns.jsonl"
+
+# "web" reads as the internet to the embedding families; to people it is a spider's.
+BOARD = ["spider", "smoke", "frog", "wave", "church", "cat", "handle", "tomato", "candle", "computer", "fan",
+         "zoo", "doll", "penny", "millionaire", "police", "potato", "monster", "arm", "pump", "door", "virus",
+         "warrior", "volcano", "trap"]
+
+
+def _view(clue: str, board=BOARD):
+    view, _ = guesser_request_view({"board": board, "clues": [{"clue": clue, "number": 1}]})
+    return view
+
+
+def test_eat_model_ships_and_loads_offline(monkeypatch):
+    monkeypatch.delenv(store.ENV_VAR, raising=False)  # only the package's own models
+    m = load_model("eat")
+    assert m.family == "eat" and m.path == store.package_models_dir() / "eat"
+    assert m._raw.dtype == np.float16 and 5000 <= len(m.words) <= 20000 and 32 <= m.dim <= 256
+    assert "Edinburgh Associative Thesaurus (Kiss et al. 1973), Open Government Licence v3" in m.meta["attribution"]
+    assert m.meta["checksum"] == store.sha256_file(m.path / store.VECTORS_FILE)
+    assert m.knows("spider") and m.knows("web") and not m.knows("browser")
+
+
+def test_models_stay_within_the_size_budget():
+    total = sum(f.stat().st_size for f in store.package_models_dir().rglob("*") if f.is_file())
+    assert total <= 40_000_000
+
+
+def test_artifact_holds_the_human_association():
+    m = load_model("eat")
+    web_spider, web_computer = m.similarity(["web"], ["spider", "computer"])[0]
+    assert web_spider > 0.3 > web_computer
+
+
+def test_association_moves_the_ranking_towards_the_human_reading():
+    cfg = GuesserConfig(infer_key=False)
+    view = _view("web")
+    without = EmbeddingGuesser(ensemble(tuple(DEFAULT_MODELS)), cfg).belief(view).words
+    with_eat = EmbeddingGuesser(ensemble(DEFAULT_GUESSER_MODELS), cfg).belief(view).words
+    assert with_eat[0] == "spider"
+    assert with_eat.index("spider") < without.index("spider")  # the embeddings alone put it lower
+    # a heavier association weight only strengthens that; weight 0 silences the family
+    heavy = EmbeddingGuesser(ensemble(DEFAULT_GUESSER_MODELS), GuesserConfig(infer_key=False,
+                             family_weights=(("eat", 5.0),))).belief(view)
+    assert heavy.words[0] == "spider"
+    mute = EmbeddingGuesser(ensemble(DEFAULT_GUESSER_MODELS), GuesserConfig(infer_key=False,
+                            family_weights=(("eat", 0.0),))).belief(view)
+    assert mute.words.index("spider") > 0
+
+
+def test_a_clue_people_gave_no_association_falls_back_to_the_embeddings():
+    bot = EmbeddingGuesser(ensemble(DEFAULT_GUESSER_MODELS), GuesserConfig(infer_key=False))
+    words = bot.belief(_view("browser")).words  # not in the EAT vocabulary
+    assert words[0] == "computer"
+
+
+def test_weighted_family_average_ignores_unknown_families():
+    models = [SimpleNamespace(family="glove"), SimpleNamespace(family="eat")]
+    bot = EmbeddingGuesser(SimpleNamespace(models=models), GuesserConfig(family_weights=(("eat", 3.0),)))
+    z = np.array([[1.0, 0.0, np.nan], [np.nan, 2.0, np.nan]])
+    out = bot._combine(z)
+    assert out[0] == pytest.approx(1.0)            # eat has no opinion: glove alone
+    assert out[1] == pytest.approx((0 + 3 * 2) / 4)  # weighted mean
+    assert np.isnan(out[2])                        # nobody knows it
+    plain = EmbeddingGuesser(SimpleNamespace(models=models), GuesserConfig(family_weights=()))
+    assert plain._combine(z)[1] == pytest.approx(1.0)  # unweighted = the old nanmean
+
+
+def test_default_partner_reads_clues_with_associations():
+    spec = PartnerSpec()
+    assert "eat" in spec.guesser_models and spec.spymaster_models == DEFAULT_MODELS
+    assert PartnerSpec.parse("model=glove50").guesser_models == ("glove50",)
+
+
+@pytest.mark.skipif(not DEV.is_file(), reason="human Duet dev set not present beside the repository")
+def test_benchmark_runs_on_a_small_slice():
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+    try:
+        import bench_associations
+    finally:
+        sys.path.remove(str(ROOT / "benchmarks"))
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        assert bench_associations.main(["--quick"]) == 0
+    text = out.getvalue()
+    assert "| before: glove50+spacy300+minilm |" in text and "| after: " in text and "P@number" in text
+
+
+def test_benchmark_skips_without_data(tmp_path):
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+    try:
+        import bench_associations
+    finally:
+        sys.path.remove(str(ROOT / "benchmarks"))
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        assert bench_associations.main(["--quick", "--data", str(tmp_path / "none.jsonl")]) == 0
+    assert "SKIPPED" in out.getvalue()
