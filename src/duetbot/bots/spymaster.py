@@ -140,7 +140,10 @@ class EmbeddingSpymaster:
         self.config = cfg = config or SpymasterConfig()
         rng = np.random.default_rng(cfg.seed)
         self._eps = rng.standard_normal((cfg.samples, cfg.shortlist, 25)).astype(np.float32)
-        self._family = np.arange(cfg.samples) % len(ensemble)
+        # Simulated partners in equal blocks, one block per family (the mixture).
+        bounds = [f * cfg.samples // len(ensemble) for f in range(len(ensemble) + 1)]
+        self._family_rows = [slice(a, b) for a, b in zip(bounds, bounds[1:])]
+        self._work = np.empty((2, cfg.samples, cfg.shortlist, 25), np.float32)
         z = ensemble.zipf
         self._prior = (-cfg.familiarity * np.clip(4.5 - z, 0, None)
                        - cfg.proper_penalty * ensemble.is_proper).astype(np.float32)
@@ -158,7 +161,7 @@ class EmbeddingSpymaster:
         options = self._positive_options(view, turn, top=max(top, 1))
         if (self.config.zero_clues and view.variant.zero_clues and options
                 and options[0].p_assassin >= self.config.zero_trigger):
-            zero = self._zero_option(view, turn, options[0].score)
+            zero = self._zero_option(view, turn, options[0])
             if zero is not None:
                 options.insert(0, zero)
         if not options:
@@ -208,15 +211,26 @@ class EmbeddingSpymaster:
         if cfg.pessimism:
             worst = np.where(green, z.min(axis=0), z.max(axis=0))   # (n, e)
             z = (1 - cfg.pessimism) * z + cfg.pessimism * worst[None]
+        # Work in preallocated buffers: fresh arrays of this size cost page faults each turn.
+        noisy = self._work[0][:, :n, :e]
         if cfg.disagreement > 0 and len(z) > 1:
             spread = np.sqrt(cfg.noise ** 2 + (cfg.disagreement * z.std(axis=0)) ** 2)
-            noisy = z.mean(axis=0) + spread * self._eps[:, :n, :e]
+            np.multiply(self._eps[:, :n, :e], spread, out=noisy)
+            noisy += z.mean(axis=0)
         else:
-            noisy = z[self._family] + cfg.noise * self._eps[:, :n, :e]  # (M, n, e)
-        ng = np.where(green, -np.inf, noisy)
-        best_ng = ng.max(axis=2)                                      # (M, n)
-        ng_is_assassin = labels[ng.argmax(axis=2)] == 1
-        above = (noisy[:, :, green] > best_ng[:, :, None]).sum(axis=2)  # greens before the first miss
+            np.multiply(self._eps[:, :n, :e], cfg.noise, out=noisy)
+            for f, rows in enumerate(self._family_rows):               # samples grouped by family
+                noisy[rows] += z[f]
+        order = np.concatenate([np.flatnonzero(~green), np.flatnonzero(green)])
+        n_bad = int((~green).sum())
+        split = np.take(noisy, order, axis=2, out=self._work[1][:, :n, :e])
+        if n_bad:
+            best_ng = split[:, :, :n_bad].max(axis=2)                    # (M, n)
+            ng_is_assassin = labels[order[:n_bad]][split[:, :, :n_bad].argmax(axis=2)] == 1
+        else:
+            best_ng = np.full(split.shape[:2], -np.inf, np.float32)
+            ng_is_assassin = np.zeros(split.shape[:2], bool)
+        above = (split[:, :, n_bad:] > best_ng[:, :, None]).sum(axis=2)  # greens before the first miss
         W = win_table(cfg.turn_yield, cfg.turn_assassin, cfg.sudden_death_hit)
         t_next = (turn.tokens - 1) if tokens_after is None else tokens_after
         g = turn.greens_total
@@ -298,35 +312,35 @@ class EmbeddingSpymaster:
         return ClueOption(Clue(self.ensemble.clue_words[c], number), tuple(targets) if number else (),
                           score, found, p_a, p_b, dangers)
 
-    def _zero_option(self, view: SpymasterView, turn: _Turn, best_score: float) -> ClueOption | None:
-        """``clue: 0`` for an assassin, when the best clue without that assassin in play,
-        one turn later, beats the best clue now."""
+    def _zero_option(self, view: SpymasterView, turn: _Turn, current: ClueOption) -> ClueOption | None:
+        """``clue: 0`` for the assassin that most endangers the best clue, when the best clue
+        without that assassin in play, one turn later, beats the best clue now."""
         cfg = self.config
-        best: ClueOption | None = None
+        threat = next((w for w, label in current.dangers if label == "assassin"), None)
+        if threat is None:
+            return None
+        a = [view.words[i] for i in turn.eligible].index(threat)
         zbar = turn.sims.zbar[:, turn.eligible]
-        for a in np.flatnonzero(turn.labels == 1):
-            others = np.ones(len(turn.eligible), bool)
-            others[a] = False
-            margin = zbar[:, a] - zbar[:, others].max(axis=1)
-            margin[~turn.legal] = -np.inf
-            c = int(np.argmax(margin))
-            if margin[c] < cfg.zero_min_margin:
-                continue
-            legal = turn.legal.copy()
-            legal[c] = False
-            cand = self._shortlist(turn, legal, others)
-            if len(cand) == 0:
-                continue
-            value, *_ = self._values(turn, cand, others, tokens_after=turn.tokens - 2)
-            n_green = int((turn.labels[others] == 0).sum())
-            value = value + self._prior[cand][:, None]
-            value[:, n_green:] = -np.inf
-            score = (1 - cfg.zero_guess_risk) * float(value.max()) + float(self._prior[c])
-            if score > best_score and (best is None or score > best.score):
-                word = view.words[turn.eligible[a]]
-                best = ClueOption(Clue(self.ensemble.clue_words[c], 0), (), score, 0.0,
-                                  cfg.zero_guess_risk, 0.0, ((word, "assassin"),))
-        return best
+        others = np.ones(len(turn.eligible), bool)
+        others[a] = False
+        margin = zbar[:, a] - zbar[:, others].max(axis=1)
+        margin[~turn.legal] = -np.inf
+        c = int(np.argmax(margin))
+        if margin[c] < cfg.zero_min_margin:
+            return None
+        legal = turn.legal.copy()
+        legal[c] = False
+        cand = self._shortlist(turn, legal, others)
+        if len(cand) == 0:
+            return None
+        value, *_ = self._values(turn, cand, others, tokens_after=turn.tokens - 2)
+        value = value + self._prior[cand][:, None]
+        value[:, int((turn.labels[others] == 0).sum()):] = -np.inf
+        score = (1 - cfg.zero_guess_risk) * float(value.max()) + float(self._prior[c])
+        if score <= current.score:
+            return None
+        return ClueOption(Clue(self.ensemble.clue_words[c], 0), (), score, 0.0,
+                          cfg.zero_guess_risk, 0.0, ((threat, "assassin"),))
 
     def _fallback(self, view: SpymasterView, turn: _Turn) -> ClueOption:
         """No candidate survived (tiny vocabulary): the most familiar legal clue, number 1."""
