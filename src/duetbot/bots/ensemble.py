@@ -15,7 +15,7 @@ from typing import Sequence
 
 import numpy as np
 
-from ..embeddings import EmbeddingModel, UnknownWordError
+from ..embeddings import EmbeddingModel
 
 
 @dataclass(frozen=True)
@@ -115,10 +115,9 @@ class Ensemble:
         out = np.full((len(self.models), len(sims.words)), np.nan, np.float32)
         known = False
         for f, m in enumerate(self.models):
-            try:
-                v = m.vector(clue)
-            except UnknownWordError:
+            if not m.knows(clue):  # (not try/except: the error's spelling suggestions are slow)
                 continue
+            v = m.vector(clue)
             out[f] = np.where(sims.known[f], (sims.board_vectors[f] @ v - sims.mean[f]) / sims.std[f], np.nan)
             known = True
         if not known:
