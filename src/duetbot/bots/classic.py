@@ -144,21 +144,8 @@ class ClassicSpymaster(EmbeddingSpymaster):
         cfg, cost = self.config, self.cost
         cols = turn.eligible if eligible_mask is None else turn.eligible[eligible_mask]
         labels = turn.labels if eligible_mask is None else turn.labels[eligible_mask]
-        n, e = len(cand), len(cols)
-        z = turn.sims.z[:, cand][:, :, cols]                        # (F, n, e)
         own = labels == _OWN
-        if cfg.pessimism:
-            worst = np.where(own, z.min(axis=0), z.max(axis=0))
-            z = (1 - cfg.pessimism) * z + cfg.pessimism * worst[None]
-        if cfg.disagreement > 0 and len(z) > 1:
-            spread = np.sqrt(cfg.noise ** 2 + (cfg.disagreement * z.std(axis=0)) ** 2)
-            noisy = z.mean(axis=0) + spread * self._eps[:, :n, :e]
-        else:
-            noisy = z[self._family] + cfg.noise * self._eps[:, :n, :e]  # (M, n, e)
-        ng = np.where(own, -np.inf, noisy)
-        best_ng = ng.max(axis=2)
-        first_miss = labels[ng.argmax(axis=2)]                        # (M, n)
-        above = (noisy[:, :, own] > best_ng[:, :, None]).sum(axis=2)
+        above, first_miss = self._simulate(turn.sims.z[:, cand][:, :, cols], own, labels)
         ks = np.arange(1, cfg.max_number + 1)
         found = np.minimum(above[..., None], ks)                      # (M, n, K)
         missed = above[..., None] < ks

@@ -198,18 +198,14 @@ class EmbeddingSpymaster:
         return _Turn(sims, eligible, labels, legal, 15 - len(view.covered_green),
                      view.tokens, view.bystander_tokens)
 
-    def _values(self, turn: _Turn, cand: np.ndarray, eligible_mask: np.ndarray | None = None,
-                tokens_after: int | None = None) -> tuple[np.ndarray, ...]:
-        """Simulate the partner on candidates ``cand``. Returns (value, found, p_assassin,
-        p_bystander), each (len(cand), max_number): column k-1 is the clue with number k."""
+    def _simulate(self, z: np.ndarray, good: np.ndarray, labels: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """Simulated partners reading each candidate clue. ``z`` is (families, candidates,
+        words). Returns, per sample and candidate, how many ``good`` words come before the
+        first other word, and that word's label (-1 if there is none)."""
         cfg = self.config
-        cols = turn.eligible if eligible_mask is None else turn.eligible[eligible_mask]
-        labels = turn.labels if eligible_mask is None else turn.labels[eligible_mask]
-        n, e = len(cand), len(cols)
-        z = turn.sims.z[:, cand][:, :, cols]                        # (F, n, e)
-        green = labels == 0
+        n, e = z.shape[1], z.shape[2]
         if cfg.pessimism:
-            worst = np.where(green, z.min(axis=0), z.max(axis=0))   # (n, e)
+            worst = np.where(good, z.min(axis=0), z.max(axis=0))     # (n, e)
             z = (1 - cfg.pessimism) * z + cfg.pessimism * worst[None]
         # Work in preallocated buffers: fresh arrays of this size cost page faults each turn.
         noisy = self._work[0][:, :n, :e]
@@ -221,16 +217,24 @@ class EmbeddingSpymaster:
             np.multiply(self._eps[:, :n, :e], cfg.noise, out=noisy)
             for f, rows in enumerate(self._family_rows):               # samples grouped by family
                 noisy[rows] += z[f]
-        order = np.concatenate([np.flatnonzero(~green), np.flatnonzero(green)])
-        n_bad = int((~green).sum())
-        split = np.take(noisy, order, axis=2, out=self._work[1][:, :n, :e])
-        if n_bad:
-            best_ng = split[:, :, :n_bad].max(axis=2)                    # (M, n)
-            ng_is_assassin = labels[order[:n_bad]][split[:, :, :n_bad].argmax(axis=2)] == 1
-        else:
-            best_ng = np.full(split.shape[:2], -np.inf, np.float32)
-            ng_is_assassin = np.zeros(split.shape[:2], bool)
-        above = (split[:, :, n_bad:] > best_ng[:, :, None]).sum(axis=2)  # greens before the first miss
+        bad = np.flatnonzero(~good)
+        split = np.take(noisy, np.concatenate([bad, np.flatnonzero(good)]), axis=2, out=self._work[1][:, :n, :e])
+        if len(bad) == 0:
+            return np.full(split.shape[:2], e), np.full(split.shape[:2], -1)
+        best_bad = split[:, :, :len(bad)].max(axis=2)                    # (M, n)
+        first_miss = labels[bad][split[:, :, :len(bad)].argmax(axis=2)]
+        return (split[:, :, len(bad):] > best_bad[:, :, None]).sum(axis=2), first_miss
+
+    def _values(self, turn: _Turn, cand: np.ndarray, eligible_mask: np.ndarray | None = None,
+                tokens_after: int | None = None) -> tuple[np.ndarray, ...]:
+        """Simulate the partner on candidates ``cand``. Returns (value, found, p_assassin,
+        p_bystander), each (len(cand), max_number): column k-1 is the clue with number k."""
+        cfg = self.config
+        cols = turn.eligible if eligible_mask is None else turn.eligible[eligible_mask]
+        labels = turn.labels if eligible_mask is None else turn.labels[eligible_mask]
+        green = labels == 0
+        above, first_miss = self._simulate(turn.sims.z[:, cand][:, :, cols], green, labels)
+        ng_is_assassin = first_miss == 1
         W = win_table(cfg.turn_yield, cfg.turn_assassin, cfg.sudden_death_hit)
         t_next = (turn.tokens - 1) if tokens_after is None else tokens_after
         g = turn.greens_total
