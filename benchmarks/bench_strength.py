@@ -33,7 +33,8 @@ def rows(kind: str, noise: float) -> list[tuple[str, str, str]]:
     out = []
     every = "+".join(FAMILIES)
     if kind in ("all", "self"):
-        out.append(("shipped pair: mixture(all) -> combined(all)", f"model={every}", f"model={every}"))
+        out.append(("shipped pair: mixture(3 embeddings) -> combined(3 embeddings + eat)", "default", "default"))
+        out.append(("mixture(3 embeddings) -> combined(3 embeddings)", f"model={every}", f"model={every}"))
         for f in FAMILIES:
             out.append((f"self-play {f}", f"model={f}", f"model={f}"))
     if kind in ("all", "cross"):
