@@ -29,10 +29,13 @@ from .ensemble import BoardSims, Ensemble
 @dataclass(frozen=True)
 class SpymasterConfig:
     """Every number the spymaster uses. Initial values come from the prototype measurements
-    in DESIGN.md; ``benchmarks/bench_strength.py`` is the benchmark that re-tunes them."""
+    in DESIGN.md; ``benchmarks/bench_strength.py`` is the benchmark that re-tunes them, and
+    benchmarks/RESULTS.md lists the variants tried (none beat these defaults beyond noise in
+    leave-one-family-out play, 2 rotations x 100 games each)."""
 
     noise: float = 0.35
-    """Partner-model noise, z units. DESIGN.md: 0.25-0.5 worked; 1.0 made the bot timid."""
+    """Partner-model noise, z units. DESIGN.md: 0.25-0.5 worked; 1.0 made the bot timid.
+    LOFO sweep: 0.35 10.0% mean win, 0.6 5.5-11%, 1.0-2.0 no better; kept."""
     samples: int = 48
     """Simulated partners per candidate (common random numbers across candidates)."""
     shortlist: int = 240
@@ -63,7 +66,7 @@ class SpymasterConfig:
     zero_min_margin: float = 0.5
     """A zero clue's word must point at its assassin by this z margin over any other word."""
     pessimism: float = 0.0
-    """0: each simulated partner sees one family's similarities; 1: every simulated partner
+    """Off by default (LOFO 0-3% with it on, 30-40 games). 0: each simulated partner sees one family's similarities; 1: every simulated partner
     sees, for each green, the least similar family and for each other word the most similar
     family (a worst case over families, so clues must hold up in every family)."""
     blind_assassin: float = 0.0
@@ -71,12 +74,13 @@ class SpymasterConfig:
     missed word is any non-green at random, so an assassin is hit in proportion to their
     number. An unseen partner's ranking of the non-targets agrees little with ours
     (LOFO measurement), so keeping assassins far in our families protects less than the
-    simulation alone says."""
+    simulation alone says. Off by default: 0.3-0.8 measured 5.5-8.5% LOFO against 10.0%."""
     disagreement: float = 0.0
     """Consensus partner model when > 0: a simulated partner sees the family average plus
     noise whose spread grows with how much the families disagree on that (clue, word) pair,
     ``sqrt(noise^2 + (disagreement * sd over families)^2)``. Quirky clues that only one family
-    likes become risky. 0 keeps the mixture model (each partner is one family)."""
+    likes become risky. 0 keeps the mixture model (each partner is one family). Measured 12.0%
+    (1.0) and 8.5% (2.0) LOFO against 10.0%: within noise, so off by default."""
     seed: int = 0
 
 
