@@ -16,7 +16,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from duetbot.bots.base import Partner
-from duetbot.bots.factory import DEFAULT_MODELS, ensemble, spymaster
+from duetbot.bots.factory import DEFAULT_GUESSER_MODELS, DEFAULT_MODELS, ensemble, spymaster
 from duetbot.bots.guesser import EmbeddingGuesser, GuesserConfig, allocate, key_prior
 from duetbot.harness import play_game
 from duetbot.rules import Clue, EndTurn, Guess, GuessResult, Label, Player, State, deal
@@ -38,7 +38,7 @@ G, A, N = 0, 1, 2  # columns of Belief.p: partner's green, assassin, bystander
 
 @pytest.fixture(scope="module")
 def bot() -> EmbeddingGuesser:
-    return EmbeddingGuesser(ensemble(DEFAULT_MODELS))
+    return EmbeddingGuesser(ensemble(DEFAULT_GUESSER_MODELS))
 
 
 @pytest.fixture(scope="module")
@@ -336,7 +336,7 @@ def test_benchmark_quick(capsys):
     out = capsys.readouterr().out
     assert "## a." in out and "## b." in out and "## c." in out
     assert "Parts run: a, b, c" in out
-    assert "| glove50+spacy300+minilm (default) |" in out
+    assert "(default guesser) |" in out
 
 
 def test_benchmark_skips_without_data(tmp_path, capsys):
