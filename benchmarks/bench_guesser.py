@@ -1,27 +1,31 @@
-#!/usr/bin/env python
 """Guesser benchmark: reading people's clues, recovering the spymaster's targets, and
 key-card inference in full games. Prints markdown tables.
 
-    PYTHONPATH=src python benchmarks/bench_guesser.py                 # parts a, b, c
-    PYTHONPATH=src python benchmarks/bench_guesser.py --parts a --tune # a + the tuning grid
-    PYTHONPATH=src python benchmarks/bench_guesser.py --quick          # a small slice (tests)
+    PYTHONPATH=src python benchmarks/bench_guesser.py                  # parts a, b, c (~6 min)
+    PYTHONPATH=src python benchmarks/bench_guesser.py --parts a --tune  # a + the tuning grid
+    PYTHONPATH=src python benchmarks/bench_guesser.py --quick           # a small slice (tests)
+    PYTHONPATH=src python benchmarks/bench_guesser.py --parts c --games 300 \
+        --compare ";assassin_shyness=1.0"                             # configs in full games
 
 a. **Human clues** (``../shared/data/human-duet-dev/turns.jsonl`` beside the repository,
-   ``--data`` to point elsewhere; the data is never copied into the repository). For each
-   turn the guesser gets the words still in play and the human clue with its number, no key
-   side (the set's key labels are the clue giver's side, not the guesser's), and is scored
-   against the giver's intended targets: P@1 (first guess is a target), P@number (share of
-   the top-``number`` guesses that are targets), MRR (1 / rank of the first target) and the
-   log loss of P(green) over the words in play (is the guesser's confidence calibrated? the
-   stop policy relies on it). Single-family rows skip turns whose clue or board words that
-   family does not know and say how many; the "common" column is P@1 on the turns every
-   family can answer, for a like-for-like comparison. The "+history" rows also pass the
-   game's earlier clues with the human guesses' results (what the real guesser had seen).
-b. **Target recovery**: on dealt boards our spymaster gives player A's first clue; guessers
-   of each family (and the combination, and with/without key inference) are scored against
-   the clue's intended targets (``ClueOption.targets``).
-c. **Key-card inference in full games**: the same seeds played with the partner guesser's
-   ``infer_key`` on and off, side by side.
+   ``--data`` to point elsewhere; the data is never copied into the repository; part a is
+   skipped with a message when it is absent). For each turn the guesser gets the words still
+   in play and the human clue with its number, no key side (the set's key labels are the
+   clue giver's side, not the guesser's), and is scored against the giver's intended
+   targets: P@1 (first guess is a target), P@number (share of the top-``number`` guesses that
+   are targets), MRR (1 / rank of the first target) and the log loss of P(green) over the
+   words in play (is the guesser's confidence calibrated? the stop policy relies on it).
+   "stop after / found / assassin" replay the turn the bot would play (``plan()``) against
+   the giver's side. Single-family rows skip turns whose clue or board words that family
+   does not know and say how many; "common" is P@1 on the turns every embedding family can
+   answer, like for like. "+history" rows also pass the game's earlier clues with the human
+   guesses' results (what the real guesser had seen). ``--tune`` adds a small grid.
+b. **Target recovery**: on dealt boards a spymaster (all three families, or one) gives player
+   A's first clue; guessers of each family, the embedding combination and the default
+   guesser (with human associations), key inference on and off, are scored against the
+   clue's intended targets (``ClueOption.targets``) and the giver's side.
+c. **Full games**: the same seeds played with the partner guesser's ``infer_key`` on and off
+   (or the ``--compare`` configs), side by side, for several spymaster -> guesser pairings.
 """
 
 from __future__ import annotations
@@ -32,18 +36,25 @@ import math
 import sys
 import time
 from collections import defaultdict
+from collections.abc import Iterable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import fields, replace
 from pathlib import Path
-from typing import Iterable, Sequence
 
 import numpy as np
 
 from duetbot.bots.base import Partner
 from duetbot.bots.ensemble import Ensemble
-from duetbot.bots.factory import DEFAULT_GUESSER_MODELS, DEFAULT_MODELS, DONOR_MODEL, ensemble, model, spymaster
-from duetbot.embeddings.model import translate_vectors
+from duetbot.bots.factory import (
+    DEFAULT_GUESSER_MODELS,
+    DEFAULT_MODELS,
+    DONOR_MODEL,
+    ensemble,
+    model,
+    spymaster,
+)
 from duetbot.bots.guesser import EmbeddingGuesser, GuesserConfig
+from duetbot.embeddings.model import translate_vectors
 from duetbot.harness import game_seed, play_game
 from duetbot.records import summarize
 from duetbot.rules import Clue, GuessResult, Label, Player, State, Turn, Variant, deal

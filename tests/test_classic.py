@@ -18,7 +18,7 @@ from duetbot.classic_harness import (
     ClassicRecord, play_classic_game, simulate_classic, summarize_classic,
 )
 from duetbot.classic_views import (
-    ClassicGuesserView, ClassicSpymasterView, classic_guesser_view, classic_spymaster_view,
+    classic_guesser_view, classic_spymaster_view,
 )
 from duetbot.cli import app
 from duetbot.rules import (
@@ -430,7 +430,6 @@ def test_simulate_classic_cli_random_bots_writes_replayable_records(tmp_path):
 
 @pytest.fixture(scope="module")
 def helper():
-    from duetbot.bots.classic import ClassicSuggester
     from duetbot.bots.factory import ensemble
     from duetbot.suggest import Suggester
     from duetbot.bots.spymaster import EmbeddingSpymaster

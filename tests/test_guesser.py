@@ -16,10 +16,15 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from duetbot.bots.base import Partner
-from duetbot.bots.factory import DEFAULT_GUESSER_MODELS, DEFAULT_MODELS, ensemble, spymaster
+from duetbot.bots.factory import (
+    DEFAULT_GUESSER_MODELS,
+    DEFAULT_MODELS,
+    ensemble,
+    spymaster,
+)
 from duetbot.bots.guesser import EmbeddingGuesser, GuesserConfig, allocate, key_prior
 from duetbot.harness import play_game
-from duetbot.rules import Clue, EndTurn, Guess, GuessResult, Label, Player, State, deal
+from duetbot.rules import Clue, EndTurn, Guess, GuessResult, Player, State, deal
 from duetbot.suggest import guesser_request_view
 from duetbot.views import GuesserView, guesser_view
 from duetbot.wordpool import default_pool
@@ -101,7 +106,7 @@ def test_older_clue_still_counts(blind):
     b = blind.belief(view([("launch", 1), ("hospital", 1)]))
     only = blind.belief(view([("hospital", 1)]))
     assert row(b, "rocket")[1][G] > row(only, "rocket")[1][G] + 0.2
-    assert set(b.words[:2]) >= {"rocket"}
+    assert "rocket" in b.words[:2]
 
 
 # --- zero clues ----------------------------------------------------------------------------------
@@ -116,7 +121,7 @@ def test_zero_clue_steers_away_from_its_word(blind):
     r1, p1, s1 = row(warned, "bank")
     assert p1[A] > p0[A] + 0.2
     assert s1 < s0 and r1 > r0
-    assert p1[G] <= p0[G] + 1e-9  # never raised (see the report: it is not lowered either)
+    assert p1[G] <= p0[G] + 1e-9  # never raised (today a zero clue moves only the non-green share)
     assert set(warned.words[:2]) == {"DOCTOR", "nurse"}
     # a word unlike money is hardly touched
     assert abs(row(warned, "tiger")[1][A] - row(without, "tiger")[1][A]) < 0.1

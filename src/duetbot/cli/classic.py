@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 import time
 from pathlib import Path
-from typing import Callable, Optional, Sequence
+from typing import Callable
 
 from rich.console import Console
 from rich.markup import escape
@@ -20,10 +20,9 @@ from rich.table import Table
 from rich.text import Text
 
 from ..bots.base import Partner
-from ..bots.classic import classic_random_team, classic_team
+from ..bots.classic import classic_team
 from ..bots.factory import PartnerSpec, SpecError
 from ..classic_harness import ClassicRecord, simulate_classic, step_classic, summarize_classic
-from ..classic_views import classic_guesser_view, classic_spymaster_view
 from ..harness import BotError
 from ..rules import Clue, EndTurn, Guess, Phase, UnknownBoardWordError
 from ..rules.classic import Card, ClassicResult, ClassicRules, ClassicState, Team, deal_classic
