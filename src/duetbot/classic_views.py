@@ -16,7 +16,7 @@ from typing import Any, Sequence
 
 from .rules.classic import Card, ClassicResult, ClassicRules, ClassicState, Team
 from .rules.duet import Clue, Phase, Turn
-from .rules.keycard import BOARD_SIZE
+from .rules.keycard import BOARD_SIZE, find_word
 
 
 @dataclass(frozen=True)
@@ -39,11 +39,10 @@ class ClassicPublicView:
         return tuple(i for i in range(len(self.words)) if i not in self.covered)
 
     def index(self, word: str) -> int:
-        f = " ".join(word.split()).casefold()
-        for i, w in enumerate(self.words):
-            if " ".join(w.split()).casefold() == f:
-                return i
-        raise ValueError(f"{word!r} is not on the board")
+        i = find_word(self.words, word)
+        if i is None:
+            raise ValueError(f"{word!r} is not on the board")
+        return i
 
     def clues_given_by(self, team: Team) -> tuple[Turn, ...]:
         return tuple(t for t in self.turns if t.giver == team)

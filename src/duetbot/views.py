@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .rules.duet import Phase, State, Turn
-from .rules.keycard import Label, Player
+from .rules.keycard import Label, Player, find_word
 from .rules.variants import Variant
 
 
@@ -50,11 +50,10 @@ class PublicView:
         return tuple(i for i in range(len(self.words)) if i not in self.covered)
 
     def index(self, word: str) -> int:
-        f = " ".join(word.split()).casefold()
-        for i, w in enumerate(self.words):
-            if " ".join(w.split()).casefold() == f:
-                return i
-        raise ValueError(f"{word!r} is not on the board")
+        i = find_word(self.words, word)
+        if i is None:
+            raise ValueError(f"{word!r} is not on the board")
+        return i
 
     def clues_given_by(self, player: Player) -> tuple[Turn, ...]:
         return tuple(t for t in self.turns if t.giver == player)

@@ -128,13 +128,7 @@ class ClassicSpymaster(EmbeddingSpymaster):
         me, them = view.team.label, view.team.other.label
         code = {me: _OWN, them: _OPPONENT, Card.ASSASSIN: _ASSASSIN, Card.BYSTANDER: _BYSTANDER}
         labels = np.array([code[view.key[i]] for i in eligible], dtype=np.int8)
-        legal = ~self._too_rare.copy()
-        for rows in self._illegal([view.words[i] for i in view.visible]):
-            legal[rows] = False
-        for t in view.turns:
-            j = self.ensemble.index.get(t.clue.word)
-            if j is not None:
-                legal[j] = False
+        legal = self._legal(view)
         return _ClassicTurn(sims, eligible, labels, legal, len(view.my_agents), 0, 0,
                             my_left=len(view.my_agents), opp_left=len(view.opponent_agents),
                             solo=view.rules.solo)

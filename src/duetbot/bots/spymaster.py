@@ -186,19 +186,24 @@ class EmbeddingSpymaster:
                     [self.ensemble.index[c] for c in bad if clue_conflict(c, w)], dtype=np.int64)
         return [self._illegal_cache[k] for k in keys]
 
-    def _turn(self, view: SpymasterView) -> _Turn:
-        sims = self.ensemble.board(view.words)
-        excluded = set(view.covered) | set(view.partner_marks)
-        eligible = np.array([i for i in range(len(view.words)) if i not in excluded], dtype=np.int64)
-        code = {Label.GREEN: 0, Label.ASSASSIN: 1, Label.BYSTANDER: 2}
-        labels = np.array([code[view.my_side[i]] for i in eligible], dtype=np.int8)
-        legal = ~self._too_rare.copy()
+    def _legal(self, view) -> np.ndarray:
+        """Clue candidates allowed now: familiar enough, legal on the visible words, not given before."""
+        legal = ~self._too_rare
         for rows in self._illegal([view.words[i] for i in view.visible]):
             legal[rows] = False
         for t in view.turns:
             j = self.ensemble.index.get(t.clue.word)
             if j is not None:
                 legal[j] = False
+        return legal
+
+    def _turn(self, view: SpymasterView) -> _Turn:
+        sims = self.ensemble.board(view.words)
+        excluded = set(view.covered) | set(view.partner_marks)
+        eligible = np.array([i for i in range(len(view.words)) if i not in excluded], dtype=np.int64)
+        code = {Label.GREEN: 0, Label.ASSASSIN: 1, Label.BYSTANDER: 2}
+        labels = np.array([code[view.my_side[i]] for i in eligible], dtype=np.int8)
+        legal = self._legal(view)
         return _Turn(sims, eligible, labels, legal, 15 - len(view.covered_green),
                      view.tokens, view.bystander_tokens)
 

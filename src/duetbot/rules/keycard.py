@@ -160,6 +160,12 @@ def _fold(word: str) -> str:
     return " ".join(word.split()).casefold()
 
 
+def find_word(words: Sequence[str], word: str) -> int | None:
+    """Position of ``word`` among ``words``, case- and whitespace-insensitive, or ``None``."""
+    f = _fold(word)
+    return next((i for i, w in enumerate(words) if _fold(w) == f), None)
+
+
 @dataclass(frozen=True)
 class Deal:
     """A board of 25 words and the key card that goes with it.
@@ -185,11 +191,10 @@ class Deal:
 
     def index(self, word: str) -> int:
         """Position of ``word`` on the board, case- and whitespace-insensitive."""
-        f = _fold(word)
-        for i, w in enumerate(self.words):
-            if _fold(w) == f:
-                return i
-        raise UnknownBoardWordError(f"{word!r} is not on the board")
+        i = find_word(self.words, word)
+        if i is None:
+            raise UnknownBoardWordError(f"{word!r} is not on the board")
+        return i
 
     def to_json(self) -> dict[str, object]:
         return {"seed": self.seed, "words": list(self.words), "key": self.key.to_json()}
