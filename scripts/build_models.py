@@ -62,7 +62,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         results = build_models(args.models, args.out, vocab_size=args.vocab_size, pca=pca, dtype=args.dtype,
                                pool_path=args.pool, min_zipf=args.min_zipf, default=args.default,
-                               progress_factory=progress_factory)
+                               log=lambda s: print(s, file=sys.stderr), progress_factory=progress_factory)
     except (BuildDependencyError, FileNotFoundError, ValueError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 1

@@ -29,7 +29,6 @@ import importlib.util
 import json
 import platform
 import re
-import sys
 from dataclasses import dataclass
 from importlib import metadata
 from pathlib import Path
@@ -611,7 +610,7 @@ def build_models(
     pool_path: Path | None = None,
     min_zipf: float = 1.5,
     default: str | None = None,
-    log: Log = lambda s: print(s, file=sys.stderr),
+    log: Log = lambda s: None,
     progress_factory: Callable[[str], Progress | None] = lambda name: None,
 ) -> list[dict[str, Any]]:
     """Build several models (sharing the spaCy table) and set the ``default`` alias."""
