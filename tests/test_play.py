@@ -93,7 +93,7 @@ def fake_bot(d, per_turn=9):
 def scripted_bot(monkeypatch):
     def install(per_turn=9, seed=SEED):
         d = game_deal(seed)
-        monkeypatch.setattr(play_mod, "make_bot", lambda s: fake_bot(d, per_turn))
+        monkeypatch.setattr(play_mod, "make_bot", lambda s, vectors=(): fake_bot(d, per_turn))
         return d
     return install
 

@@ -27,6 +27,10 @@ returns the finished games; the run goes on from ``k``.
 Reports: :class:`Tally` accumulates a :class:`~duetbot.records.Summary` (the same figures as
 :func:`~duetbot.records.summarize`) and the distributions for plots, in memory that does not grow with the number of games;
 :func:`write_csv` and :func:`write_plot` write them. This module never prints.
+
+The engines and :func:`load_finished` know no particular game: anything that meets
+:class:`Run` plays through them. Classic Codenames runs are
+:class:`~duetbot.classic_simulation.ClassicRunSpec`.
 """
 
 from __future__ import annotations
@@ -39,9 +43,9 @@ import os
 import signal
 from collections import Counter
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
-from typing import Any, Iterable, Iterator
+from typing import Any, ClassVar, Iterable, Iterator, Protocol, Sequence
 
 from .bots.base import Partner
 from .bots.factory import DEFAULT_GUESSER_MODELS, DEFAULT_MODELS, PartnerSpec
@@ -53,6 +57,7 @@ __all__ = [
     "MAX_CHUNK",
     "GameResult",
     "ResumeError",
+    "Run",
     "RunSpec",
     "SimulationError",
     "Tally",
@@ -63,7 +68,10 @@ __all__ = [
     "default_workers",
     "load_finished",
     "play_chunk",
+    "plot_counts",
+    "plot_figure",
     "plot_formats",
+    "plot_rates",
     "run_dask",
     "run_local",
     "spec_label",
@@ -116,6 +124,7 @@ def spec_label(spec: PartnerSpec) -> str:
         parts.append(f"noise={spec.noise:g}")
     if not spec.infer_key:
         parts.append("infer=off")
+    parts.extend(f"vector={word}={'+'.join(like)}" for word, like in spec.described)
     return ",".join(parts) or "default"
 
 
@@ -150,6 +159,31 @@ class GameResult:
                    rec.sudden_death, len(numbers), numbers, greens)
 
 
+class Run(Protocol):
+    """What the engines and :func:`load_finished` need of a run, whatever the game.
+
+    ``play(i)`` returns a result with ``game`` (its index) and ``line`` (its record as one
+    JSON line); records are read back with ``record_type.from_json(obj, check=False)`` and
+    must have ``game``, ``players``, ``deal`` and ``outcome``. Implementations must pickle.
+    """
+
+    game_type: ClassVar[str]
+    """The ``game_type`` field of the run's records (absent means ``"duet"``)."""
+    record_type: ClassVar[Any]
+
+    @property
+    def players(self) -> dict[str, str]: ...
+
+    def deal(self, index: int) -> Any: ...
+
+    def play(self, index: int) -> Any: ...
+
+    def rules_differ(self, record: Any) -> str | None:
+        """How ``record``'s rules differ from the run's (``None``: they do not)."""
+
+    def result(self, record: Any, line: str) -> Any: ...
+
+
 @dataclass(frozen=True)
 class RunSpec:
     """Everything a game of a run depends on, besides its index. Small and picklable."""
@@ -160,10 +194,24 @@ class RunSpec:
     pool: tuple[str, ...]
     variant: Variant = field(default_factory=Variant)
 
+    game_type: ClassVar[str] = "duet"
+    record_type: ClassVar[type] = GameRecord
+
     @property
     def players(self) -> dict[str, str]:
         """The ``players`` field of every record of this run."""
         return {"A": spec_label(self.player_a), "B": spec_label(self.player_b)}
+
+    @property
+    def label(self) -> str:
+        names = self.players
+        return f"A {names['A']} vs B {names['B']}, variant {self.variant}"
+
+    def rules_differ(self, record: GameRecord) -> str | None:
+        return None if record.variant == self.variant else f"variant {record.variant}, not {self.variant}"
+
+    def result(self, record: GameRecord, line: str) -> GameResult:
+        return GameResult.from_record(record, line)
 
     def check(self) -> None:
         """Load every model both players need (raises for unknown names) and test the pool."""
@@ -185,7 +233,7 @@ class RunSpec:
         return GameResult.from_record(rec)
 
 
-def play_chunk(run: RunSpec, start: int, stop: int) -> list[GameResult]:
+def play_chunk(run: Run, start: int, stop: int) -> list[Any]:
     """Play games ``start .. stop-1`` of ``run`` (the unit of work of every engine)."""
     return [run.play(i) for i in range(start, stop)]
 
@@ -204,9 +252,9 @@ def chunk_ranges(start: int, stop: int, size: int) -> list[tuple[int, int]]:
     return [(a, min(a + size, stop)) for a in range(start, stop, max(1, size))]
 
 
-def _in_order(done: Iterable[tuple[int, list[GameResult]]], start: int) -> Iterator[GameResult]:
+def _in_order(done: Iterable[tuple[int, Sequence[Any]]], start: int) -> Iterator[Any]:
     """Results of chunks that finish in any order, yielded in game order from ``start``."""
-    pending: dict[int, list[GameResult]] = {}
+    pending: dict[int, Sequence[Any]] = {}
     nxt = start
     for first, results in done:
         pending[first] = results
@@ -248,8 +296,8 @@ def _mp_context():
     return mp.get_context("spawn")
 
 
-def run_local(run: RunSpec, games: int, start: int = 0, workers: int | None = None,
-              chunk_size: int | None = None, blas_threads: int | None = 1) -> Iterator[GameResult]:
+def run_local(run: Run, games: int, start: int = 0, workers: int | None = None,
+              chunk_size: int | None = None, blas_threads: int | None = 1) -> Iterator[Any]:
     """Play games ``start .. games-1`` of ``run``; results come in game order.
 
     ``workers=1`` plays in this process; more use a process pool (its processes re-import
@@ -279,7 +327,7 @@ def run_local(run: RunSpec, games: int, start: int = 0, workers: int | None = No
     pool = ProcessPoolExecutor(max_workers=workers, mp_context=_mp_context(), initializer=_worker_init,
                                initargs=(blas_threads,))
 
-    def completed() -> Iterator[tuple[int, list[GameResult]]]:
+    def completed() -> Iterator[tuple[int, list[Any]]]:
         todo = iter(ranges)
         running: dict[Future, int] = {}
 
@@ -304,8 +352,8 @@ def run_local(run: RunSpec, games: int, start: int = 0, workers: int | None = No
         pool.shutdown(wait=True, cancel_futures=True)
 
 
-def run_dask(run: RunSpec, games: int, client: Any, start: int = 0,
-             chunk_size: int | None = None) -> Iterator[GameResult]:
+def run_dask(run: Run, games: int, client: Any, start: int = 0,
+             chunk_size: int | None = None) -> Iterator[Any]:
     """Like :func:`run_local`, on a ``dask.distributed`` :class:`~distributed.Client`.
 
     Every dask worker must be able to import duetbot and find the models the specs name.
@@ -334,7 +382,7 @@ def run_dask(run: RunSpec, games: int, client: Any, start: int = 0,
     initial = [f for f in (submit() for _ in range(window)) if f is not None]
     ac = as_completed(initial)
 
-    def completed() -> Iterator[tuple[int, list[GameResult]]]:
+    def completed() -> Iterator[tuple[int, list[Any]]]:
         for fut in ac:
             results = fut.result()
             _, first = live.pop(fut.key)
@@ -354,11 +402,15 @@ def run_dask(run: RunSpec, games: int, client: Any, start: int = 0,
 # --- resume ---------------------------------------------------------------------------------------
 
 
-def load_finished(path: Path, run: RunSpec, games: int, repair: bool = True) -> list[GameResult]:
+def _who(players: dict[str, str]) -> str:
+    return " ".join(f"{k}={v!r}" for k, v in players.items())
+
+
+def load_finished(path: Path, run: Run, games: int, repair: bool = True) -> list[Any]:
     """The finished games of ``run`` in the record file ``path`` (a prefix ``0 .. k-1``).
 
-    Every record must belong to this run: game index ``i`` on line ``i + 1``, the run's
-    players, its variant, and the deal of ``(seed, i)`` from its word pool. A last line that
+    Every record must belong to this run: its kind of game, game index ``i`` on line
+    ``i + 1``, the run's players, its variant, and the deal of ``(seed, i)`` from its word pool. A last line that
     is incomplete (no newline, or not JSON: a crash mid-write) is dropped and, with
     ``repair``, cut from the file so that appending goes on from a clean line. A missing file
     holds no games. Raises :class:`ResumeError` otherwise.
@@ -373,7 +425,7 @@ def load_finished(path: Path, run: RunSpec, games: int, repair: bool = True) -> 
     tail = lines.pop()  # b"" if the file ends with a newline, else a torn last line
     keep = len(data) - len(tail)
     players = run.players
-    out: list[GameResult] = []
+    out: list[Any] = []
     for i, raw in enumerate(lines):
         last = i == len(lines) - 1 and not tail
         try:
@@ -386,8 +438,12 @@ def load_finished(path: Path, run: RunSpec, games: int, repair: bool = True) -> 
             raise ResumeError(f"{path} line {i + 1} is not a JSON game record; "
                               f"it is not a record file of duetbot simulate") from None
         where = f"{path} line {i + 1}"
+        kind = obj.get("game_type", "duet") if isinstance(obj, dict) else run.game_type
+        if kind != run.game_type:
+            raise ResumeError(f"{where} is a {kind} game record, not {run.game_type}; "
+                              f"use --game {kind} or another --out")
         try:
-            rec = GameRecord.from_json(obj, check=False)
+            rec = run.record_type.from_json(obj, check=False)
         except RecordError as exc:
             raise ResumeError(f"{where}: {exc}") from None
         if rec.game != i:
@@ -397,10 +453,11 @@ def load_finished(path: Path, run: RunSpec, games: int, repair: bool = True) -> 
             raise ResumeError(f"{path} already holds more than --games {games} games; "
                               f"raise --games or choose another --out")
         if rec.players != players:
-            raise ResumeError(f"{where} was played by A={rec.players.get('A')!r} B={rec.players.get('B')!r}, "
-                              f"not A={players['A']!r} B={players['B']!r}; use the same players or another --out")
-        if rec.variant != run.variant:
-            raise ResumeError(f"{where} was played with variant {rec.variant}, not {run.variant}")
+            raise ResumeError(f"{where} was played by {_who(rec.players)}, "
+                              f"not {_who(players)}; use the same players or another --out")
+        problem = run.rules_differ(rec)
+        if problem:
+            raise ResumeError(f"{where} was played with {problem}")
         expected = run.deal(i)
         if rec.deal.seed != expected.seed:
             raise ResumeError(f"{where} was dealt from another --seed; use the same seed or another --out")
@@ -408,7 +465,7 @@ def load_finished(path: Path, run: RunSpec, games: int, repair: bool = True) -> 
             raise ResumeError(f"{where} was dealt from another word pool; use the same --words or another --out")
         if rec.outcome is None:
             raise ResumeError(f"{where} is an unfinished game")
-        out.append(GameResult.from_record(rec, text))
+        out.append(run.result(rec, text))
     if repair and keep < len(data):
         try:
             with path.open("r+b") as fh:
@@ -504,16 +561,22 @@ def check_writable(path: Path) -> None:
             pass
 
 
-def csv_row(summary: Summary, meta: dict[str, Any]) -> dict[str, Any]:
+def csv_row(summary: Any, meta: dict[str, Any]) -> dict[str, Any]:
     """One CSV row for a run: ``meta`` columns, then per rate ``NAME`` (a fraction),
-    ``NAME_count``, ``NAME_low95``, ``NAME_high95``, then the means (empty when undefined)."""
+    ``NAME_count``, ``NAME_low95``, ``NAME_high95``, then the means (empty when undefined).
+
+    ``summary`` is any summary dataclass (:class:`~duetbot.records.Summary`, or
+    :class:`~duetbot.classic_harness.ClassicSummary`); its :class:`Rate` fields get the
+    four columns."""
     row: dict[str, Any] = dict(meta)
-    for name, value in summary.to_json().items():
-        if isinstance(value, dict):
-            row[name] = round(value["rate"], 6)
-            row[f"{name}_count"] = value["count"]
-            row[f"{name}_low95"] = round(value["low95"], 6)
-            row[f"{name}_high95"] = round(value["high95"], 6)
+    for f in fields(summary):
+        name, value = f.name, getattr(summary, f.name)
+        if isinstance(value, Rate):
+            lo, hi = value.interval
+            row[name] = round(value.value, 6)
+            row[f"{name}_count"] = value.count
+            row[f"{name}_low95"] = round(lo, 6)
+            row[f"{name}_high95"] = round(hi, 6)
         elif isinstance(value, float):
             row[name] = "" if math.isnan(value) else round(value, 6)
         else:
@@ -521,7 +584,7 @@ def csv_row(summary: Summary, meta: dict[str, Any]) -> dict[str, Any]:
     return row
 
 
-def write_csv(path: Path, summary: Summary, meta: dict[str, Any]) -> None:
+def write_csv(path: Path, summary: Any, meta: dict[str, Any]) -> None:
     """Write the run summary as a CSV file with a header and one row (see :func:`csv_row`)."""
     row = csv_row(summary, meta)
     with path.open("w", encoding="utf-8", newline="") as fh:
@@ -537,60 +600,68 @@ def plot_formats() -> dict[str, str]:
     return FigureCanvasAgg.get_supported_filetypes()
 
 
-def write_plot(path: Path, tally: Tally, title: str = "") -> None:
-    """Outcome shares (with Wilson 95% intervals), the score distribution of won games and
-    the turns distribution by outcome, side by side; the format follows the file suffix."""
+def plot_figure(panels: int, width: float = 14) -> tuple[Any, list[Any]]:
+    """A figure of ``panels`` axes side by side (matplotlib's Agg canvas: no display needed)."""
     from matplotlib.backends.backend_agg import FigureCanvasAgg
     from matplotlib.figure import Figure
 
-    fig = Figure(figsize=(14, 4.4), layout="constrained")
+    fig = Figure(figsize=(width, 4.4), layout="constrained")
     FigureCanvasAgg(fig)
-    ax_out, ax_score, ax_turns = fig.subplots(1, 3)
+    return fig, list(fig.subplots(1, panels))
+
+
+def plot_rates(ax: Any, bars: Sequence[tuple[str, Rate, str]], title: str) -> None:
+    """Bars ``(label, rate, colour)`` in percent with their Wilson 95% intervals."""
+    values = [100 * r.value for _, r, _ in bars]
+    lows = [100 * (r.value - r.interval[0]) for _, r, _ in bars]
+    highs = [100 * (r.interval[1] - r.value) for _, r, _ in bars]
+    ax.bar([label for label, _, _ in bars], values, yerr=[lows, highs], capsize=4,
+           color=[colour for _, _, colour in bars])
+    for x, (v, hi) in enumerate(zip(values, highs)):
+        ax.annotate(f"{v:.1f}%", (x, v + hi), xytext=(0, 3), textcoords="offset points",
+                    ha="center", va="bottom", fontsize=8)
+    ax.set_ylim(0, 110)
+    ax.set_ylabel("% of games (95% Wilson interval)")
+    ax.set_title(title)
+    ax.tick_params(axis="x", labelsize=8)
+
+
+def plot_counts(ax: Any, series: Sequence[tuple[str, Counter[int], str]], xlabel: str, ylabel: str,
+                title: str, empty: str = "no games") -> None:
+    """Stacked bars of integer distributions ``(label, value -> count, colour)``; a legend
+    when there is more than one series, ``empty`` when there is nothing to draw."""
+    xs = sorted({x for _, counts, _ in series for x in counts})
+    if not xs:
+        ax.text(0.5, 0.5, empty, ha="center", va="center", transform=ax.transAxes)
+        ax.set_xticks([])
+        ax.set_yticks([])
+    else:
+        bottom = [0] * len(xs)
+        for label, counts, colour in series:
+            if not counts:
+                continue
+            heights = [counts.get(x, 0) for x in xs]
+            ax.bar(xs, heights, bottom=bottom, color=colour, label=label, width=0.8)
+            bottom = [b + h for b, h in zip(bottom, heights)]
+        if len(series) > 1:
+            ax.legend(fontsize=8)
+        ax.xaxis.get_major_locator().set_params(integer=True)
+    ax.set_xlabel(xlabel)
+    ax.set_ylabel(ylabel)
+    ax.set_title(title)
+
+
+def write_plot(path: Path, tally: Tally, title: str = "") -> None:
+    """Outcome shares (with Wilson 95% intervals), the score distribution of won games and
+    the turns distribution by outcome, side by side; the format follows the file suffix."""
+    fig, (ax_out, ax_score, ax_turns) = plot_figure(3)
     colours = {Termination.WIN: "#2e8b57", Termination.ASSASSIN: "#222222",
                Termination.SUDDEN_DEATH_MISS: "#d2691e", Termination.MISSION_FAILED: "#8a2be2"}
-
-    rates = [tally.rate(t) for t in OUTCOMES]
-    values = [100 * r.value for r in rates]
-    lows = [100 * (r.value - r.interval[0]) for r in rates]
-    highs = [100 * (r.interval[1] - r.value) for r in rates]
-    labels = [_TICK_LABELS[t] for t in OUTCOMES]
-    ax_out.bar(labels, values, yerr=[lows, highs], capsize=4, color=[colours[t] for t in OUTCOMES])
-    for x, (v, hi) in enumerate(zip(values, highs)):
-        ax_out.annotate(f"{v:.1f}%", (x, v + hi), xytext=(0, 3), textcoords="offset points",
-                        ha="center", va="bottom", fontsize=8)
-    ax_out.set_ylim(0, 110)
-    ax_out.set_ylabel("% of games (95% Wilson interval)")
-    ax_out.set_title("outcomes")
-    ax_out.tick_params(axis="x", labelsize=8)
-
-    if tally.scores:
-        xs = sorted(tally.scores)
-        ax_score.bar(xs, [tally.scores[x] for x in xs], color=colours[Termination.WIN], width=0.8)
-        ax_score.xaxis.get_major_locator().set_params(integer=True)
-    else:
-        ax_score.text(0.5, 0.5, "no wins", ha="center", va="center", transform=ax_score.transAxes)
-        ax_score.set_xticks([])
-        ax_score.set_yticks([])
-    ax_score.set_xlabel("rule-book score")
-    ax_score.set_ylabel("won games")
-    ax_score.set_title("score of won games")
-
-    all_turns = sorted({t for c in tally.turns_by_outcome.values() for t in c})
-    bottom = [0] * len(all_turns)
-    for t in OUTCOMES:
-        counts = tally.turns_by_outcome.get(t.value)
-        if not counts:
-            continue
-        heights = [counts.get(x, 0) for x in all_turns]
-        ax_turns.bar(all_turns, heights, bottom=bottom, color=colours[t], label=OUTCOME_LABELS[t], width=0.8)
-        bottom = [b + h for b, h in zip(bottom, heights)]
-    if all_turns:
-        ax_turns.legend(fontsize=8)
-        ax_turns.xaxis.get_major_locator().set_params(integer=True)
-    ax_turns.set_xlabel("turns (clues) per game")
-    ax_turns.set_ylabel("games")
-    ax_turns.set_title("game length by outcome")
+    plot_rates(ax_out, [(_TICK_LABELS[t], tally.rate(t), colours[t]) for t in OUTCOMES], "outcomes")
+    plot_counts(ax_score, [("won", tally.scores, colours[Termination.WIN])], "rule-book score", "won games",
+                "score of won games", empty="no wins")
+    plot_counts(ax_turns, [(OUTCOME_LABELS[t], tally.turns_by_outcome.get(t.value, Counter()), colours[t])
+                           for t in OUTCOMES], "turns (clues) per game", "games", "game length by outcome")
     if title:
         fig.suptitle(title)
     fig.savefig(path, dpi=110)
-

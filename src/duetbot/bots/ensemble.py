@@ -15,7 +15,7 @@ from typing import Sequence
 
 import numpy as np
 
-from ..embeddings import EmbeddingModel
+from ..embeddings import EmbeddingModel, UnknownWordError
 
 
 @dataclass(frozen=True)
@@ -71,6 +71,16 @@ class Ensemble:
     def __len__(self) -> int:
         return len(self.models)
 
+    def require(self, word: str) -> None:
+        """Raise :class:`UnknownWordError` (naming the word, these families and close
+        spellings) unless some family knows ``word``."""
+        if any(m.knows(word) for m in self.models):
+            return
+        try:
+            self.models[0].vector(word)
+        except UnknownWordError as exc:
+            raise UnknownWordError(word, "+".join(self.names), exc.suggestions, exc.missing) from None
+
     def board(self, words: Sequence[str]) -> BoardSims:
         """Similarities of every clue candidate to ``words`` (computed once per board, cached)."""
         key = tuple(words)
@@ -95,7 +105,7 @@ class Ensemble:
         z = np.stack(zs).astype(np.float32)
         missing = ~known.any(axis=0)
         if missing.any():
-            self.models[0].vector(key[int(np.argmax(missing))])  # raises, naming close spellings
+            self.require(key[int(np.argmax(missing))])
         # A family that does not know a board word borrows the other families' view of it.
         for f, j in zip(*np.nonzero(~known)):
             z[f, :, j] = z[known[:, j], :, j].mean(axis=0)
@@ -121,6 +131,5 @@ class Ensemble:
             out[f] = np.where(sims.known[f], (sims.board_vectors[f] @ v - sims.mean[f]) / sims.std[f], np.nan)
             known = True
         if not known:
-            # Re-raise the first model's error: it names the word and close spellings.
-            self.models[0].vector(clue)
+            self.require(clue)
         return out

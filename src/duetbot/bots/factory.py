@@ -6,6 +6,8 @@ A partner spec is ``key=value`` pairs separated by commas:
   partner model); ``spymaster=...`` / ``guesser=...`` set one role's families alone.
 - ``noise=SIGMA``: perception noise of the guesser (z units), for benchmark partners.
 - ``infer=off``: the guesser ignores its own side of the key card.
+- ``vector=WORD=LIKE+LIKE...``: a vector for a word the models lack (or a meaning to use
+  instead of theirs): the centroid of the words it is like, in every family (repeatable).
 - ``bot=random``: random bots (tests).
 
 >>> PartnerSpec.parse("model=glove50,noise=0.2").guesser_models
@@ -18,8 +20,8 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Sequence
 
-from ..embeddings import EmbeddingModel, UnknownWordError, load_model
-from ..embeddings.model import translate_vectors
+from ..embeddings import EmbeddingModel, UnknownWordError, described_vectors, load_model
+from ..embeddings.model import normalise_entry, translate_vectors
 from ..wordpool import default_pool
 from .base import Partner
 from .ensemble import Ensemble
@@ -51,8 +53,32 @@ class SpecError(ValueError):
 DONOR_MODEL = "glove50"
 
 
+#: Words described by the user: ``((word, (like, ...)), ...)``, sorted (hashable, picklable).
+Described = tuple[tuple[str, tuple[str, ...]], ...]
+
+
+def parse_described(text: str) -> tuple[str, tuple[str, ...]]:
+    """``"GRYFFINDOR=lion+wizard"`` -> ``("gryffindor", ("lion", "wizard"))``.
+
+    >>> parse_described("Ice Cream = sundae + cone")
+    ('ice cream', ('sundae', 'cone'))
+    """
+    word, sep, like = text.partition("=")
+    word = normalise_entry(word)
+    parts = tuple(normalise_entry(p) for p in like.split("+") if p.strip())
+    if not sep or not word or not parts:
+        raise SpecError(f"bad word vector {text!r}: write WORD=LIKE+LIKE, the words it is like, e.g. gryffindor=lion+wizard")
+    return word, parts
+
+
 @lru_cache(maxsize=16)
-def model(name: str) -> EmbeddingModel:
+def model(name: str, described: Described = ()) -> EmbeddingModel:
+    """A model by name, with stand-in vectors for default-pool words it lacks (lent by the
+    donor family) and for the user's described words."""
+    if described:
+        m = model(name)
+        extra = described_vectors(m, dict(described))
+        return m.with_extra_vectors(extra) if extra else m
     m = load_model(name)
     missing = [w for w in default_pool() if not m.knows(w)]
     if missing and name != DONOR_MODEL and m.family not in NO_LOAN_FAMILIES:
@@ -61,14 +87,14 @@ def model(name: str) -> EmbeddingModel:
 
 
 @lru_cache(maxsize=16)
-def ensemble(names: tuple[str, ...]) -> Ensemble:
-    return Ensemble([model(n) for n in names])
+def ensemble(names: tuple[str, ...], described: Described = ()) -> Ensemble:
+    return Ensemble([model(n, described) for n in names])
 
 
 @lru_cache(maxsize=16)
-def spymaster(names: tuple[str, ...]) -> EmbeddingSpymaster:
+def spymaster(names: tuple[str, ...], described: Described = ()) -> EmbeddingSpymaster:
     """Spymasters are deterministic and keep only per-board caches: one per model set."""
-    return EmbeddingSpymaster(ensemble(names), SpymasterConfig())
+    return EmbeddingSpymaster(ensemble(names, described), SpymasterConfig())
 
 
 @dataclass(frozen=True)
@@ -78,6 +104,7 @@ class PartnerSpec:
     noise: float = 0.0
     infer_key: bool = True
     random: bool = False
+    described: Described = ()
     text: str = "default"
 
     @classmethod
@@ -107,38 +134,53 @@ class PartnerSpec:
                 if value not in ("on", "off"):
                     raise SpecError("infer must be on or off")
                 spec = replace(spec, infer_key=value == "on")
+            elif key == "vector":
+                spec = spec.describe([value])
             elif key == "bot":
                 if value not in ("random", "embedding"):
                     raise SpecError(f"unknown bot {value!r}: use random or embedding")
                 spec = replace(spec, random=value == "random")
             else:
-                raise SpecError(f"unknown partner spec key {key!r}: use model, spymaster, guesser, noise, infer or bot")
+                raise SpecError(f"unknown partner spec key {key!r}: use model, spymaster, guesser, noise, infer, vector or bot")
         return spec
 
+    def describe(self, texts: Sequence[str]) -> PartnerSpec:
+        """This spec with more described words (``WORD=LIKE+LIKE``; a later one replaces an earlier)."""
+        if not texts:
+            return self
+        described = dict(self.described)
+        described.update(parse_described(t) for t in texts)
+        return replace(self, described=tuple(sorted(described.items())))
+
     def check(self, pool: Sequence[str] = ()) -> None:
-        """Load every model now and check that they know every word of ``pool`` (at least one
-        family per role), so a bad name or an unknown word fails before any game is played."""
+        """Load every model now and check that they know every word of ``pool`` and every
+        word a described word is like (at least one family per role), so a bad name or an
+        unknown word fails before any game is played."""
         if self.random:
             return
         for names in {self.spymaster_models, self.guesser_models}:
-            models = ensemble(names).models
-            for word in pool:
-                if not any(m.knows(word) for m in models):
+            ens = ensemble(names, self.described)
+            for word, like in self.described:
+                for w in like:
                     try:
-                        models[0].vector(word)
+                        ens.require(w)
                     except UnknownWordError as exc:
-                        raise UnknownWordError(word, "+".join(names), exc.suggestions) from None
+                        raise SpecError(f"vector={word}={'+'.join(like)}: {exc}; describe it with words the models know") from None
+            for word in pool:
+                ens.require(word)
 
     def build(self, seed: int = 0) -> Partner:
         if self.random:
             return random_partner(seed)
-        spy = spymaster(self.spymaster_models)
-        guesser = EmbeddingGuesser(ensemble(self.guesser_models),
+        spy = spymaster(self.spymaster_models, self.described)
+        guesser = EmbeddingGuesser(ensemble(self.guesser_models, self.described),
                                    GuesserConfig(noise=self.noise, infer_key=self.infer_key, seed=seed))
         return Partner(spy, guesser, self.text)
 
 
-def default_bots() -> tuple[EmbeddingSpymaster, EmbeddingGuesser]:
-    """The shipped spymaster and guesser."""
-    p = PartnerSpec().build()
+def default_bots(vectors: Sequence[str] = ()) -> tuple[EmbeddingSpymaster, EmbeddingGuesser]:
+    """The shipped spymaster and guesser (``vectors``: described words, ``WORD=LIKE+LIKE``)."""
+    spec = PartnerSpec().describe(vectors)
+    spec.check()
+    p = spec.build()
     return p.spymaster, p.guesser  # type: ignore[return-value]

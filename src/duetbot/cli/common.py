@@ -21,6 +21,11 @@ def fail(message: str, code: int = 2) -> NoReturn:
     raise typer.Exit(code)
 
 
+def vector_hint(word: str) -> str:
+    """How to give the bots a vector for a word their models lack."""
+    return f"give it a vector with --vector '{word.lower()}=LIKE+LIKE' (words it is like), or leave it out"
+
+
 def parse_variant(spec: str) -> Variant:
     try:
         return Variant.parse(spec)

@@ -19,7 +19,7 @@ import re
 import sys
 from dataclasses import replace
 from pathlib import Path
-from typing import Annotated, Callable, Optional
+from typing import Annotated, Callable, Optional, Sequence
 
 import typer
 from rich.console import Console, Group
@@ -33,7 +33,7 @@ from ..rules import (
     Label, Phase, Player, State, Termination, UnknownBoardWordError, deal,
 )
 from ..views import GuesserView, SpymasterView, guesser_view, spymaster_view
-from .common import fail, parse_variant, read_pool
+from .common import fail, parse_variant, read_pool, vector_hint
 
 HUMAN, BOT = Player.A, Player.B
 DEFAULT_SAVE = "duetbot-game.json"
@@ -52,31 +52,35 @@ CLUE_RULE = ("rule book: a clue may not be a word visible on the grid, a form of
 # --- the bot and the hints (the lead swaps in the real bots here) ---------------------------
 
 
-def make_bot(seed: int) -> Partner:
-    """The bot partner (player B) for a game with this seed: the shipped embedding bots."""
+def make_bot(seed: int, vectors: Sequence[str] = ()) -> Partner:
+    """The bot partner (player B) for a game with this seed: the shipped embedding bots
+    (``vectors``: the user's described words, ``WORD=LIKE+LIKE``)."""
     from ..bots.factory import PartnerSpec
 
-    partner = PartnerSpec().build(seed)
+    partner = PartnerSpec().describe(vectors).build(seed)
     partner.name = "duetbot"
     return partner
 
 
-def check_pool(pool) -> None:
+def check_pool(pool: Sequence[str], vectors: Sequence[str] = ()) -> None:
     """Fail before the game if the bot's models know no vector for a word of the pool."""
-    from ..bots.factory import PartnerSpec
+    from ..bots.factory import PartnerSpec, SpecError
+    from ..embeddings import UnknownWordError
 
     try:
-        PartnerSpec().check(pool)
-    except ValueError as exc:
-        fail(f"{exc}; remove that word from the --words file")
+        PartnerSpec().describe(vectors).check(pool)
+    except SpecError as exc:
+        fail(str(exc))
+    except UnknownWordError as exc:
+        fail(f"{exc}; {vector_hint(exc.word)}")
 
 
-def hint_for(view: SpymasterView | GuesserView) -> str:
+def hint_for(view: SpymasterView | GuesserView, vectors: Sequence[str] = ()) -> str:
     """A suggestion for the human's own turn, from the human's own view only (the same bots
     that play, reading the human's side: nothing of the partner's side is used)."""
     from ..bots.factory import default_bots
 
-    spymaster, guesser = default_bots()
+    spymaster, guesser = default_bots(vectors)
     if isinstance(view, SpymasterView):
         if not view.greens_left:
             return "all your agents are found; the bot gives every remaining clue"
@@ -338,8 +342,9 @@ class Session:
     """One game between the human (A) and a bot (B), driven by ``ask`` and shown on ``console``."""
 
     def __init__(self, state: State, bot: Partner, console: Console, ask: Ask, *,
-                 hints: bool = False, sd_turn: int = 0) -> None:
+                 hints: bool = False, sd_turn: int = 0, vectors: Sequence[str] = ()) -> None:
         self.state = state
+        self.vectors = tuple(vectors)
         self.bot = bot
         self.console = console
         self.ask = ask
@@ -378,7 +383,7 @@ class Session:
                 raise QuitGame
             if cmd == "hint":
                 if self.hints:
-                    self.say(f"  hint: {hint_for(view())}", style="cyan")
+                    self.say(f"  hint: {hint_for(view(), self.vectors)}", style="cyan")
                 else:
                     self.error("hints are off; start the game with --hint to get them")
                 continue
@@ -524,13 +529,13 @@ class Session:
 
 
 def run_game(state: State, bot: Partner, console: Console, ask: Ask, *, save_path: Path,
-             hints: bool = False, sd_turn: int = 0) -> bool:
+             hints: bool = False, sd_turn: int = 0, vectors: Sequence[str] = ()) -> bool:
     """Play on; True when the game ended, False when the human quit (the game is then saved).
 
     Raises :class:`SaveError` if saving fails and :class:`BotFailure` (after saving) if the
     bot plays an illegal action.
     """
-    session = Session(state, bot, console, ask, hints=hints, sd_turn=sd_turn)
+    session = Session(state, bot, console, ask, hints=hints, sd_turn=sd_turn, vectors=vectors)
     try:
         session.run()
     except (QuitGame, KeyboardInterrupt):  # the state is consistent between actions
@@ -577,6 +582,7 @@ def play(
     save: Annotated[Optional[Path], typer.Option("--save", help=f"Where 'quit' saves the game (default: {DEFAULT_SAVE}, or the --resume file).")] = None,
     game: Annotated[str, typer.Option("--game", help="duet, or classic (two teams: you play for red, bots play the rest).")] = "duet",
     role: Annotated[str, typer.Option("--role", help="With --game classic: spymaster or operative of the red team.")] = "spymaster",
+    vector: Annotated[Optional[list[str]], typer.Option("--vector", help="Give a word the models lack a vector: WORD=LIKE+LIKE, the words it is like (repeatable; needed again on --resume).")] = None,
 ) -> None:
     """Play Duet in the terminal with a bot partner: you are A, the bot is B."""
     if game == "classic":
@@ -586,6 +592,7 @@ def play(
         return
     if game != "duet":
         fail(f"--game {game!r}: use duet or classic")
+    vectors = tuple(vector or ())
     console = Console(highlight=False)
     if resume is not None:
         clash = [name for name, given in (("--seed", seed is not None), ("--variant", variant is not None),
@@ -605,21 +612,24 @@ def play(
         if strict:
             rules = replace(rules, invalid_clue=InvalidCluePolicy.PENALTY)
         pool = read_pool(words)
-        check_pool(pool)
+        check_pool(pool, vectors)
         game_seed = seed if seed is not None else random.SystemRandom().randrange(1_000_000)
         state, sd_turn = State(deal(game_seed, pool), rules), 0
         save_path = save or Path(DEFAULT_SAVE)
         console.print(f"Codenames Duet: you are player A, your partner the bot is B. Variant {rules}, "
                       f"seed {game_seed} (deal this board again with --seed {game_seed}).",
                       soft_wrap=True, markup=False)
-    bot = make_bot(game_seed)
+    if resume is not None:
+        check_pool(state.deal.words, vectors)
+    bot = make_bot(game_seed, vectors)
     console.print("Type 'quit' at any prompt to save and stop" + (", 'hint' for a hint" if hint else "")
                   + ", 'help' for the commands.", soft_wrap=True, markup=False)
     if state.is_over():
         show_end(state, console)
         return
     try:
-        run_game(state, bot, console, _terminal_ask(console), save_path=save_path, hints=hint, sd_turn=sd_turn)
+        run_game(state, bot, console, _terminal_ask(console), save_path=save_path, hints=hint, sd_turn=sd_turn,
+                 vectors=vectors)
     except SaveError as exc:
         fail(str(exc), code=1)
     except BotFailure as exc:

@@ -13,7 +13,7 @@ import logging
 import time
 from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
-from typing import Annotated, Iterator, Optional
+from typing import Annotated, Iterator, Optional, Sequence
 
 import typer
 from rich.console import Console
@@ -25,12 +25,15 @@ from rich.table import Table
 
 from .. import __version__
 from ..bots.factory import PartnerSpec, SpecError
+from ..classic_simulation import ClassicRunSpec, ClassicTally, write_classic_plot
+from ..embeddings import UnknownWordError
 from ..harness import BotError
 from ..simulation import (
-    GameResult, ResumeError, RunSpec, SimulationError, Tally, check_writable, default_workers,
-    load_finished, plot_formats, run_dask, run_local, write_csv, write_plot,
+    ResumeError, RunSpec, SimulationError, Tally, check_writable, default_workers,
+    load_finished, plot_formats, run_dask, run_local, spec_label, write_csv, write_plot,
 )
-from .common import fail, parse_variant, read_pool
+from .classic import parse_rules
+from .common import fail, parse_variant, read_pool, vector_hint
 
 console = Console(highlight=False)
 
@@ -49,9 +52,10 @@ class Engine(str, enum.Enum):
     dask = "dask"
 
 
-def _spec(option: str, text: str) -> PartnerSpec:
+def _spec(option: str, text: str, vectors: Sequence[str] | None = None) -> PartnerSpec:
     try:
-        return PartnerSpec.parse(text)
+        spec = PartnerSpec.parse(text)
+        return spec if spec.random else spec.describe(vectors or ())
     except SpecError as exc:
         fail(f"{option} {text!r}: {exc}")
 
@@ -109,22 +113,18 @@ def simulate(
     resume: Annotated[bool, typer.Option("--resume", help="Continue the run in --out: keep its finished games (they must be of this seed, variant, players and word pool) and play the rest.")] = False,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar.")] = False,
     game: Annotated[GameKind, typer.Option("--game", help="duet, or classic (two teams; --player-a is red, --player-b blue; --variant standard or solo).")] = GameKind.duet,
+    vector: Annotated[Optional[list[str]], typer.Option("--vector", help="Give a word the models lack a vector, for both players: WORD=LIKE+LIKE, the words it is like (repeatable; the same as vector=... in a partner spec).")] = None,
 ) -> None:
     """Play bot-vs-bot games in parallel and report win rates with 95% intervals."""
-    if game is GameKind.classic:
-        from .classic import run_simulate
-
-        run_simulate(games=games, seed=seed, variant=variant, player_a=player_a, player_b=player_b,
-                     random_bots=bots is BotKind.random, words=words, out=out, quiet=quiet)
-        return
-    rules = parse_variant(variant)
+    classic = game is GameKind.classic
+    rules = parse_rules(variant) if classic else parse_variant(variant)
     pool = read_pool(words)
     if bots is not None and (player_a is not None or player_b is not None):
         fail("--bots random sets both players; leave out either --bots or --player-a/--player-b")
     if bots is BotKind.random:
         player_a = player_b = "bot=random"
-    spec_a = _spec("--player-a", player_a or "default")
-    spec_b = _spec("--player-b", player_b or "default")
+    spec_a = _spec("--player-a", player_a or "default", vector)
+    spec_b = _spec("--player-b", player_b or "default", vector)
     if resume and out is None:
         fail("--resume needs --out, the record file of the run to continue")
     if scheduler and engine is not Engine.dask:
@@ -133,15 +133,17 @@ def simulate(
     for option, spec in (("--player-a", spec_a), ("--player-b", spec_b)):
         try:
             spec.check(pool)
+        except UnknownWordError as exc:
+            fail(f"{option} {spec.text!r}: {exc}; {vector_hint(exc.word)}")
         except (ValueError, LookupError, OSError) as exc:
             fail(f"{option} {spec.text!r}: {exc}")
-    run = RunSpec(seed, spec_a, spec_b, pool, rules)
+    run = (ClassicRunSpec if classic else RunSpec)(seed, spec_a, spec_b, pool, rules)  # type: ignore[operator, arg-type]
     try:
         run.check()
     except ValueError as exc:
         fail(str(exc))
 
-    previous: list[GameResult] = []
+    previous: list = []
     if resume:
         try:
             previous = load_finished(out, run, games)  # type: ignore[arg-type]
@@ -154,13 +156,13 @@ def simulate(
         except OSError as exc:
             fail(f"cannot write --out {out}: {exc.strerror}; choose a writable path")
 
-    tally = Tally(previous)
+    tally = (ClassicTally if classic else Tally)(previous)
     start = len(previous)
     nworkers = workers or default_workers()
     client = cluster = None
     if engine is Engine.dask and start < games:
         client, cluster = _dask_client(scheduler, nworkers)
-    results: Iterator[GameResult] = (
+    results: Iterator = (
         run_dask(run, games, client, start, chunk_size) if client is not None
         else run_local(run, games, start, nworkers, chunk_size))
 
@@ -200,8 +202,7 @@ def simulate(
     elapsed = time.perf_counter() - t0
 
     summary = tally.summary()
-    names = run.players
-    title = f"{summary.games} games, A {names['A']} vs B {names['B']}, variant {rules}, seed {seed}"
+    title = f"{summary.games} games, {run.label}, seed {seed}"
     console.print(escape(title))
     table = Table()
     table.add_column("measure")
@@ -214,15 +215,17 @@ def simulate(
         console.print(f"{played} games played in {elapsed:.1f} s ({rate:.1f} games/s)"
                       + (f", {start} resumed from {out}" if start else ""))
     if csv is not None:
-        meta = {"seed": seed, "variant": str(rules), "player_a": names["A"], "player_b": names["B"],
+        meta = {"seed": seed, "variant": str(rules), "player_a": spec_label(spec_a), "player_b": spec_label(spec_b),
                 "words": str(words) if words else "default", "duetbot": __version__}
+        if classic:
+            meta = {"game": "classic", **meta}
         try:
             write_csv(csv, summary, meta)
         except OSError as exc:
             fail(f"cannot write --csv {csv}: {exc.strerror}", code=1)
     if plot is not None:
         try:
-            write_plot(plot, tally, title)
+            (write_classic_plot if classic else write_plot)(plot, tally, title)  # type: ignore[operator]
         except (OSError, ValueError) as exc:
             fail(f"cannot write --plot {plot}: {exc}", code=1)
     for label, path in (("records", out), ("summary", csv), ("plots", plot)):

@@ -13,7 +13,7 @@ from rich.console import Console
 from rich.table import Table
 
 from ..suggest import Suggester
-from .common import fail
+from .common import fail, vector_hint
 
 app = typer.Typer(help="Suggestions for a game at a real table (clues, guesses, or JSON lines).",
                   no_args_is_help=True)
@@ -21,11 +21,26 @@ console = Console(highlight=False)
 
 
 @lru_cache(maxsize=1)
-def suggester() -> Suggester:
-    """The shipped bots, loaded once per process."""
-    from ..bots.factory import default_bots
+def suggester(vectors: tuple[str, ...] = ()) -> Suggester:
+    """The shipped bots, loaded once per process (``vectors``: described words)."""
+    from ..bots.factory import SpecError, default_bots
 
-    return Suggester(*default_bots())
+    try:
+        return Suggester(*default_bots(vectors))
+    except SpecError as exc:
+        fail(str(exc))
+
+
+def _suggest(method: str, req: dict, vectors: Optional[list[str]]):
+    """``Suggester.clues`` or ``.guesses`` for ``req``, with one-line errors."""
+    from ..embeddings import UnknownWordError
+
+    try:
+        return getattr(suggester(tuple(vectors or ())), method)(req)
+    except UnknownWordError as exc:
+        fail(f"{exc}; {vector_hint(exc.word)}")
+    except ValueError as exc:
+        fail(str(exc))
 
 
 def _split(text: Optional[str]) -> Optional[list[str]]:
@@ -63,6 +78,7 @@ Covered = Annotated[Optional[str], typer.Option("--covered", help="Covered words
 Green = Annotated[Optional[str], typer.Option("--green", help="Your greens still to find (your side).")]
 Assassin = Annotated[Optional[str], typer.Option("--assassin", help="Your assassins (your side).")]
 Tokens = Annotated[Optional[int], typer.Option("--tokens", min=0, help="Timer tokens left (0: sudden death).")]
+Vectors = Annotated[Optional[list[str]], typer.Option("--vector", help="Give a word the models lack a vector: WORD=LIKE+LIKE, the words it is like (repeatable).")]
 GameFile = Annotated[Optional[Path], typer.Option("--game", help="A JSON file with the request's fields instead of flags.")]
 
 
@@ -70,14 +86,11 @@ GameFile = Annotated[Optional[Path], typer.Option("--game", help="A JSON file wi
 def clue(board: Board = None, green: Green = None, assassin: Assassin = None, covered: Covered = None,
          partner_bystanders: Annotated[Optional[str], typer.Option(help="Words your partner touched that were bystanders on your side.")] = None,
          tokens: Tokens = None, top: Annotated[int, typer.Option(min=1, help="How many clues to show.")] = 5,
-         game: GameFile = None) -> None:
+         game: GameFile = None, vector: Vectors = None) -> None:
     """Suggest clues for your greens, with their targets and risks."""
     req = _merge(_game_file(game), board=_split(board), green=_split(green), assassin=_split(assassin),
                  covered=_split(covered), partner_bystanders=_split(partner_bystanders), tokens=tokens, top=top)
-    try:
-        options = suggester().clues(req)
-    except ValueError as exc:
-        fail(str(exc))
+    options = _suggest("clues", req, vector)
     table = Table(title="Suggested clues, best first")
     for col in ("clue", "targets", "expected greens", "assassin risk", "bystander risk", "watch out for"):
         table.add_column(col)
@@ -94,7 +107,8 @@ def guess(board: Board = None,
           clue: Annotated[Optional[list[str]], typer.Option("--clue", help="A clue from your partner, e.g. 'ocean 2'; repeat for earlier clues, oldest first.")] = None,
           covered: Covered = None,
           wrong: Annotated[Optional[str], typer.Option(help="Your earlier guesses your partner marked bystander.")] = None,
-          green: Green = None, assassin: Assassin = None, tokens: Tokens = None, game: GameFile = None) -> None:
+          green: Green = None, assassin: Assassin = None, tokens: Tokens = None, game: GameFile = None,
+          vector: Vectors = None) -> None:
     """Rank the words for your partner's clues and say where to stop."""
     from ..rules import Clue
 
@@ -106,10 +120,7 @@ def guess(board: Board = None,
             fail(str(exc))
     req = _merge(_game_file(game), board=_split(board), clues=clues, covered=_split(covered),
                  wrong=_split(wrong), green=_split(green), assassin=_split(assassin), tokens=tokens)
-    try:
-        ranked, stop = suggester().guesses(req)
-    except ValueError as exc:
-        fail(str(exc))
+    ranked, stop = _suggest("guesses", req, vector)
     table = Table(title=f"Guesses, best first: guess the first {stop}, then stop")
     for col in ("#", "word", "chance green", "chance assassin"):
         table.add_column(col)
@@ -120,9 +131,9 @@ def guess(board: Board = None,
 
 
 @app.command()
-def jsonl() -> None:
+def jsonl(vector: Vectors = None) -> None:
     """Read one JSON request per line from stdin, write one JSON response per line (DESIGN.md)."""
-    helper = suggester()
+    helper = suggester(tuple(vector or ()))
     for line in helper.handle_lines(sys.stdin):
         sys.stdout.write(line + "\n")
         sys.stdout.flush()

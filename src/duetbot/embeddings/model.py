@@ -369,3 +369,19 @@ def translate_vectors(target: EmbeddingModel, donor: EmbeddingModel, words: Sequ
     for w in wanted:
         out[normalise_entry(w)] = _unit_rows((donor.vector(w).astype(np.float64) @ mapping).astype(np.float32))
     return out
+
+
+def described_vectors(model: EmbeddingModel, descriptions: Mapping[str, Sequence[str]]) -> dict[str, np.ndarray]:
+    """Vectors for words described by other words, e.g. ``{"GRYFFINDOR": ["lion", "wizard"]}``.
+
+    Each described word gets the normalised mean of the unit vectors of its describing words
+    that ``model`` knows (the centroid of what it is like); a word none of whose describing
+    words the model knows is left out. Use with :meth:`EmbeddingModel.with_extra_vectors`:
+    this is how a user supplies a vector for a word no model knows, in every family at once.
+    """
+    out = {}
+    for word, like in descriptions.items():
+        vecs = [model.vector(w) for w in like if model.knows(w)]
+        if vecs:
+            out[normalise_entry(word)] = _unit_rows(np.mean(vecs, axis=0))
+    return out
