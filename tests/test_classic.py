@@ -1,8 +1,11 @@
 """Classic Codenames (two teams) on the shared engine: rules from seeds/001, views, bots,
 harness, CLI (``--game classic``) and the ``suggest`` classic requests."""
 
+import csv
 import dataclasses
 import json
+import subprocess
+import sys
 
 import pytest
 from hypothesis import given, settings
@@ -14,9 +17,11 @@ from duetbot.bots import Partner
 from duetbot.bots.classic import (
     ClassicGuesser, ClassicSpymaster, classic_random_team, race_table, solo_table,
 )
+from duetbot.bots.factory import PartnerSpec
 from duetbot.classic_harness import (
     ClassicRecord, play_classic_game, simulate_classic, summarize_classic,
 )
+from duetbot.classic_simulation import ClassicGameResult, ClassicRunSpec, ClassicTally
 from duetbot.classic_views import (
     classic_guesser_view, classic_spymaster_view,
 )
@@ -30,9 +35,10 @@ from duetbot.rules.classic import (
     deal_classic, make_classic_deal,
 )
 from duetbot.rules.keycard import KeyCardError
+from duetbot.simulation import ResumeError, load_finished, run_local
 from duetbot.wordpool import default_pool
 
-from .conftest import WORDS
+from .conftest import WORDS, one_line_error
 
 R, B = Team.RED, Team.BLUE
 # Fixed key: 0-8 red (9, red starts), 9-16 blue (8), 17-23 bystanders, 24 the assassin.
@@ -458,3 +464,243 @@ def test_suggest_jsonl_classic_spymaster_and_guesser(helper):
     assert len(out[1]["guesses"]) == 24 and board[0] not in [x["word"] for x in out[1]["guesses"]]
     assert all(x["word"] in board for x in out[1]["guesses"])
     assert out[2]["id"] == 3 and "team_agents" in out[2]["error"]
+
+
+# --- simulate --game classic at scale: the Duet engine, workers, resume, reports ---------------
+
+C_RUN = ("-n", "24", "--seed", "4")
+RANDOM = PartnerSpec.parse("bot=random")
+
+
+def csim(*args):
+    return runner.invoke(app, ["simulate", "--game", "classic", "--bots", "random", "-q", *args])
+
+
+@pytest.fixture(scope="module")
+def classic_reference(tmp_path_factory):
+    """An uninterrupted 24-game classic run, in process."""
+    path = tmp_path_factory.mktemp("cref") / "games.jsonl"
+    result = csim(*C_RUN, "-w", "1", "--out", str(path))
+    assert result.exit_code == 0, result.output
+    return path.read_text()
+
+
+def test_classic_simulate_workers_2_gives_the_records_of_workers_1(tmp_path, classic_reference):
+    two = tmp_path / "two.jsonl"
+    result = csim(*C_RUN, "-w", "2", "--chunk-size", "3", "--out", str(two))
+    assert result.exit_code == 0, result.output
+    assert two.read_text() == classic_reference
+    recs = [ClassicRecord.loads(x) for x in classic_reference.splitlines()]
+    assert [r.game for r in recs] == list(range(24)) and all(r.winner is not None for r in recs)
+    assert all(r.players == {"red": "bot=random", "blue": "bot=random"} for r in recs)
+    assert "24 games, classic standard, red bot=random vs blue bot=random" in result.output
+    assert "starting team wins" in result.output
+
+
+def test_classic_run_is_independent_of_workers_and_its_tally_matches_summarize_classic():
+    for rules in (ClassicRules(), ClassicRules(solo=True)):
+        run = ClassicRunSpec(9, RANDOM, RANDOM, default_pool(), rules)
+        one = list(run_local(run, 14, workers=1))
+        assert list(run_local(run, 14, start=5, workers=2, chunk_size=3)) == one[5:]
+        want = summarize_classic(ClassicRecord.loads(r.line) for r in one)
+        got = ClassicTally(one).summary()
+        assert got.solo == rules.solo and got.rows() == want.rows()
+        assert got.to_json() == pytest.approx(want.to_json(), nan_ok=True)
+        assert [ClassicGameResult.from_record(ClassicRecord.loads(r.line)) for r in one] == one
+
+
+@pytest.mark.parametrize("workers", ["1", "2"])
+def test_classic_resume_after_a_truncated_file_finishes_the_same_games(tmp_path, classic_reference, workers):
+    lines = classic_reference.splitlines(keepends=True)
+    out = tmp_path / "games.jsonl"
+    out.write_text("".join(lines[:10]) + lines[10][: len(lines[10]) // 2])  # crash mid-write
+    result = csim(*C_RUN, "-w", workers, "--out", str(out), "--resume")
+    assert result.exit_code == 0, result.output
+    assert out.read_text() == classic_reference
+    assert "10 resumed" in result.output
+
+
+@pytest.mark.parametrize("change, needle", [
+    (["--seed", "5"], "another --seed"),
+    (["--variant", "standard+zero"], "classic variant standard, not standard+zero"),
+    (["-n", "20"], "more than --games 20"),
+])
+def test_classic_resume_of_another_run_is_one_clear_line(tmp_path, classic_reference, change, needle):
+    out = tmp_path / "games.jsonl"
+    out.write_text(classic_reference)
+    args = dict(zip(C_RUN[::2], C_RUN[1::2])) | dict(zip(change[::2], change[1::2]))
+    one_line_error(csim(*[x for kv in args.items() for x in kv], "--out", str(out), "--resume"), needle)
+    assert out.read_text() == classic_reference
+
+
+def test_classic_resume_checks_the_teams(tmp_path, classic_reference):
+    out = tmp_path / "games.jsonl"
+    out.write_text(classic_reference)
+    other = ClassicRunSpec(4, RANDOM, PartnerSpec.parse("model=glove50"), default_pool())
+    with pytest.raises(ResumeError, match="blue='model=glove50'"):
+        load_finished(out, other, 24)
+    # One team alone: blue is no part of the run, so a solo run never matches a two-team file.
+    solo = ClassicRunSpec(4, RANDOM, RANDOM, default_pool(), ClassicRules(solo=True))
+    assert solo.players == {"red": "bot=random"}
+    with pytest.raises(ResumeError, match="not red='bot=random'"):
+        load_finished(out, solo, 24)
+
+
+def test_duet_and_classic_record_files_do_not_resume_each_other(tmp_path, classic_reference):
+    duet = tmp_path / "duet.jsonl"
+    assert runner.invoke(app, ["simulate", "--bots", "random", "-q", "-n", "3", "--out", str(duet)]).exit_code == 0
+    kept = duet.read_text()
+    one_line_error(csim(*C_RUN, "--out", str(duet), "--resume"), "duet game record", "--game duet")
+    assert duet.read_text() == kept
+    classic = tmp_path / "classic.jsonl"
+    classic.write_text(classic_reference)
+    one_line_error(runner.invoke(app, ["simulate", "--bots", "random", "-q", "-n", "30", "--out", str(classic),
+                                       "--resume"]), "classic game record", "--game classic")
+    run = ClassicRunSpec(4, RANDOM, RANDOM, default_pool())
+    with pytest.raises(ResumeError, match="duet game record"):
+        load_finished(duet, run, 30)
+
+
+def test_classic_csv_and_plot_are_written(tmp_path):
+    table, png = tmp_path / "s.csv", tmp_path / "r.png"
+    result = csim("-n", "16", "-w", "2", "--seed", "1", "--csv", str(table), "--plot", str(png))
+    assert result.exit_code == 0, result.output
+    [row] = list(csv.DictReader(table.open(encoding="utf-8")))
+    assert row["game"] == "classic" and row["games"] == "16" and row["seed"] == "1" and row["variant"] == "standard"
+    assert row["player_a"] == row["player_b"] == "bot=random"
+    assert {"starting_win", "starting_win_low95", "starting_win_high95", "starting_win_count",
+            "assassin", "assassin_low95", "turns_to_win"} <= set(row)
+    assert float(row["starting_win_low95"]) <= float(row["starting_win"]) <= float(row["starting_win_high95"])
+    assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and png.stat().st_size > 10_000
+    solo = tmp_path / "solo.svg"
+    result = csim("-n", "6", "-w", "1", "--variant", "solo", "--plot", str(solo))
+    assert result.exit_code == 0 and "<svg" in solo.read_text()
+
+
+def test_classic_simulate_real_subprocess_with_worker_processes(tmp_path):
+    out = tmp_path / "c.jsonl"
+    proc = subprocess.run([sys.executable, "-m", "duetbot", "simulate", "--game", "classic", "--bots", "random",
+                           "-n", "12", "-w", "2", "--seed", "4", "--out", str(out)],
+                          capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 0, proc.stderr
+    assert "12 games, classic standard" in proc.stdout and "starting team wins" in proc.stdout
+    lines = out.read_text().splitlines()
+    assert [ClassicRecord.loads(x).game for x in lines] == list(range(12))
+    ref = ClassicRunSpec(4, RANDOM, RANDOM, default_pool())
+    assert lines == [r.line for r in run_local(ref, 12, workers=1)]
+
+
+# --- play --game classic: save, resume, hint ---------------------------------------------------
+
+
+@pytest.fixture
+def scripted_teams(monkeypatch):
+    """Red's operative finds two own agents per turn, blue one: red wins on its fifth clue."""
+    seed = _red_start_seed()
+    d = deal_classic(seed, default_pool())
+    monkeypatch.setattr(classic_cli, "make_classic_bots", lambda s: (
+        Partner(_KeySpy(), _KeyOperative(d, R, per_turn=2), "fake"),
+        Partner(_KeySpy(), _KeyOperative(d, B, per_turn=1), "fake")))
+    return seed, d
+
+
+def play_classic(*args, answers=()):
+    return runner.invoke(app, ["play", "--game", "classic", *args], input="".join(a + "\n" for a in answers))
+
+
+def test_play_classic_quit_saves_and_resume_continues_the_same_game(scripted_teams, tmp_path):
+    seed, d = scripted_teams
+    save = tmp_path / "c.json"
+    first = play_classic("--seed", str(seed), "--save", str(save), answers=["zephyr 2"] * 2 + ["quit"])
+    assert first.exit_code == 0, first.output
+    assert f"Game saved to {save}" in first.output and f"--resume {save}" in first.output
+    rec = ClassicRecord.loads(save.read_text())
+    assert rec.outcome is None and rec.clues_by(R) == 2 and rec.deal == d and rec.players["human"] == "red spymaster"
+    state, role = classic_cli.load_classic_game(save)
+    assert role == "spymaster" and state.events == rec.events and state.team is R and state.phase is Phase.CLUE
+
+    # Resuming and quitting again gives the game an uninterrupted player would have.
+    second = play_classic("--resume", str(save), answers=["zephyr 2"])  # then end of input: saved
+    assert second.exit_code == 0, second.output
+    assert "Resuming" in second.output and "you are the red spymaster" in second.output
+    straight = tmp_path / "straight.json"
+    assert play_classic("--seed", str(seed), "--save", str(straight), answers=["zephyr 2"] * 3).exit_code == 0
+    assert save.read_text() == straight.read_text()
+
+    last = play_classic("--resume", str(save), answers=["zephyr 2"] * 2)
+    assert last.exit_code == 0, last.output
+    assert "red wins with all agents found" in last.output and "You win!" in last.output
+    # A finished game that was saved (e.g. by a bot failure on its last action) shows its end.
+    done, _ = classic_cli.load_classic_game(save)
+    answers = iter(["zephyr 2"] * 2)
+    classic_cli.ClassicSession(done, "spymaster", classic_cli.make_classic_bots(seed), classic_cli.Console(),
+                               lambda prompt: next(answers)).run()
+    classic_cli.save_classic_game(done, save, "spymaster")
+    over = play_classic("--resume", str(save))
+    assert over.exit_code == 0 and "You win!" in over.output and "Game saved" not in over.output
+
+
+def test_play_classic_operative_save_keeps_the_role(scripted_teams, tmp_path):
+    seed, d = scripted_teams
+    save = tmp_path / "op.json"
+    red = [d.words[i] for i in sorted(d.key.agents(R))]
+    result = play_classic("--seed", str(seed), "--role", "operative", "--save", str(save),
+                          answers=[red[0], "pass", "quit"])
+    assert result.exit_code == 0, result.output
+    assert classic_cli.load_classic_game(save)[1] == "operative"
+    again = play_classic("--resume", str(save), answers=["quit"])
+    assert again.exit_code == 0 and "you are the red operative" in again.output
+    one_line_error(play_classic("--resume", str(save), "--role", "spymaster"), "operative", "--role")
+
+
+def test_play_classic_resume_of_a_duet_save_or_a_bad_file_is_one_clear_line(tmp_path):
+    from duetbot.cli.play import save_game
+    from duetbot.rules import State, deal
+
+    duet = tmp_path / "duet.json"
+    save_game(State(deal(3, default_pool())), duet)
+    one_line_error(play_classic("--resume", str(duet)), "saved Duet game", "duetbot play --resume")
+    bad = tmp_path / "bad.json"
+    bad.write_text("{not json")
+    one_line_error(play_classic("--resume", str(bad)), "not a saved duetbot game")
+    rec = play_classic_game(deal_classic(3, default_pool()), (classic_random_team(1), classic_random_team(2)))
+    data = rec.to_json()
+    data["events"][1]["result"] = "assassin" if data["events"][1]["result"] != "assassin" else "agent"
+    tampered = tmp_path / "tampered.json"
+    tampered.write_text(json.dumps(data))
+    one_line_error(play_classic("--resume", str(tampered)), "not a saved classic game")
+    one_line_error(play_classic("--resume", str(tmp_path / "missing.json")), "no saved game")
+    one_line_error(play_classic("--resume", str(tampered), "--seed", "3"), "--seed")
+
+
+def test_play_classic_hint_asks_the_real_bots(monkeypatch, tmp_path):
+    seed = _red_start_seed()
+    d = deal_classic(seed, default_pool())
+    words = {w.casefold(): i for i, w in enumerate(d.words)}
+
+    class _AnimalSpy:
+        def give_clue(self, view):
+            return Clue("animal", 2)
+
+    monkeypatch.setattr(classic_cli, "make_classic_bots", lambda s: (
+        Partner(_AnimalSpy(), _KeyOperative(d, R, per_turn=1), "fake"),
+        Partner(_KeySpy(), _KeyOperative(d, B, per_turn=1), "fake")))
+    spy = play_classic("--seed", str(seed), "--hint", "--save", str(tmp_path / "s.json"), answers=["hint", "quit"])
+    assert spy.exit_code == 0, spy.output
+    [hint] = [x for x in spy.output.splitlines() if x.startswith("  hint: try ")]
+    options = [part.split(" (for ") for part in hint[len("  hint: try "):].split("; or ")]
+    assert len(options) == 3
+    for clue_text, targets in options:
+        clue_ = Clue.parse(clue_text)
+        assert is_legal_clue(clue_.word, d.words) and clue_.number >= 1
+        assert all(words[t.casefold()] in d.key.agents(R) for t in targets.rstrip(")").split(", "))
+
+    op = play_classic("--seed", str(seed), "--hint", "--role", "operative", "--save", str(tmp_path / "o.json"),
+                      answers=["hint", "quit"])
+    assert op.exit_code == 0, op.output
+    [hint] = [x for x in op.output.splitlines() if x.startswith("  hint: best guesses: ")]
+    guesses = hint[len("  hint: best guesses: "):].split(", ")
+    assert len(guesses) >= 3 and all(g.casefold() in words for g in guesses)
+
+    off = play_classic("--seed", str(seed), "--save", str(tmp_path / "x.json"), answers=["hint", "help", "quit"])
+    assert off.exit_code == 0 and "hints are off" in off.output and "'quit' saves the game" in off.output

@@ -1,35 +1,44 @@
 """``--game classic`` for ``duetbot simulate`` and ``duetbot play``: classic Codenames.
 
-The Duet commands delegate here entirely when given ``--game classic``; nothing of the Duet
-path changes. Red is ``--player-a``, blue ``--player-b`` (the same partner specs: a spec's
-spymaster families clue its own guesser families). ``--variant`` is ``standard`` or ``solo``
-(one team alone, as in the published vector-bot studies), optionally ``+zero``.
+``simulate --game classic`` runs on the Duet engine (:mod:`duetbot.classic_simulation`
+plugs a classic run into :mod:`duetbot.simulation`); this module gives it the rules parser.
+``play --game classic`` is all here: the human plays one role of the red team, the bots the
+rest; ``quit`` (or end of input) saves the game as a :class:`~duetbot.classic_harness.ClassicRecord`
+that ``--resume`` replays. Red is ``--player-a``, blue ``--player-b`` (the same partner specs:
+a spec's spymaster families clue its own guesser families). ``--variant`` is ``standard`` or
+``solo`` (one team alone, as in the published vector-bot studies), optionally ``+zero``.
 """
 
 from __future__ import annotations
 
+import json
 import random
-import time
 from pathlib import Path
 from typing import Callable
 
 from rich.console import Console
-from rich.markup import escape
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 from rich.text import Text
 
 from ..bots.base import Partner
-from ..bots.classic import classic_team
-from ..bots.factory import PartnerSpec, SpecError
-from ..classic_harness import ClassicRecord, simulate_classic, step_classic, summarize_classic
+from ..bots.classic import ClassicGuesser, ClassicSpymaster, classic_team
+from ..bots.factory import PartnerSpec
+from ..classic_harness import ClassicRecord, step_classic
+from ..classic_views import (
+    ClassicGuesserView, ClassicSpymasterView, classic_guesser_view, classic_spymaster_view,
+)
 from ..harness import BotError
+from ..records import RecordError
 from ..rules import Clue, EndTurn, Guess, Phase, UnknownBoardWordError
 from ..rules.classic import Card, ClassicResult, ClassicRules, ClassicState, Team, deal_classic
-from .common import fail, read_pool
+from .common import fail, read_pool, write_atomic
+from .play import SaveError, _terminal_ask
 
 Ask = Callable[[str], str]
 HUMAN_TEAM = Team.RED
+ROLES = ("spymaster", "operative")
+DEFAULT_SAVE = "duetbot-classic.json"
+"""Where ``quit`` saves a classic game (not the Duet default, so neither overwrites the other)."""
 CLUE_PROMPT = "Your clue for the red operatives (word number): "
 GUESS_PROMPT = "Your guess (word, or 'pass' after at least one guess): "
 
@@ -41,71 +50,6 @@ def parse_rules(text: str | None) -> ClassicRules:
         fail(str(exc))
 
 
-def _spec(option: str, text: str | None) -> PartnerSpec:
-    try:
-        return PartnerSpec.parse(text or "default")
-    except SpecError as exc:
-        fail(f"{option} {text!r}: {exc}")
-
-
-# --- simulate -----------------------------------------------------------------------------
-
-
-def run_simulate(*, games: int, seed: int, variant: str | None, player_a: str | None, player_b: str | None,
-                 random_bots: bool, words: Path | None, out: Path | None, quiet: bool,
-                 console: Console | None = None) -> list[ClassicRecord]:
-    """Play ``games`` classic games in this process and print the summary table."""
-    console = console or Console(highlight=False)
-    rules = parse_rules(variant if variant not in (None, "") else "standard")
-    pool = read_pool(words)
-    if random_bots:
-        player_a = player_b = "bot=random"
-    red, blue = _spec("--player-a", player_a), _spec("--player-b", player_b)
-    for option, spec in (("--player-a", red), ("--player-b", blue)):
-        try:
-            spec.check(pool)
-        except (ValueError, LookupError, OSError) as exc:
-            fail(f"{option} {spec.text!r}: {exc}")
-    sink = None
-    if out is not None:
-        try:
-            sink = out.open("w", encoding="utf-8")
-        except OSError as exc:
-            fail(f"cannot write --out {out}: {exc.strerror}; choose a writable path")
-    records: list[ClassicRecord] = []
-    progress = Progress(TextColumn("[bold]simulating classic"), BarColumn(), MofNCompleteColumn(),
-                        TimeElapsedColumn(), console=Console(stderr=True), disable=quiet, transient=True)
-    t0 = time.perf_counter()
-    try:
-        with progress:
-            task = progress.add_task("games", total=games)
-            for rec in simulate_classic(games, seed, pool,
-                                        lambda s: (classic_team(red, s), classic_team(blue, s + 1)), rules):
-                records.append(rec)
-                if sink is not None:
-                    sink.write(rec.dumps() + "\n")
-                    sink.flush()
-                progress.update(task, advance=1)
-    except BotError as exc:
-        fail(str(exc), code=1)
-    finally:
-        if sink is not None:
-            sink.close()
-    summary = summarize_classic(records)
-    who = f"red {red.text}" + ("" if rules.solo else f" vs blue {blue.text}")
-    console.print(escape(f"{len(records)} classic games ({rules}), {who}, seed {seed}"))
-    table = Table()
-    table.add_column("measure")
-    table.add_column("value (95% interval)", justify="right")
-    for name, value in summary.rows():
-        table.add_row(name, value)
-    console.print(table)
-    console.print(f"{len(records)} games played in {time.perf_counter() - t0:.1f} s")
-    if out is not None:
-        console.print(f"records written to {out}")
-    return records
-
-
 # --- play ---------------------------------------------------------------------------------
 
 
@@ -113,6 +57,73 @@ def make_classic_bots(seed: int) -> tuple[Partner, Partner]:
     """Red's bots (the human takes one of the two roles) and the blue team."""
     spec = PartnerSpec()
     return classic_team(spec, seed), classic_team(spec, seed + 1)
+
+
+def hint_bots() -> tuple[ClassicSpymaster, ClassicGuesser]:
+    """The shipped classic spymaster and guesser (the bots that play, without noise)."""
+    team = classic_team(PartnerSpec(), 0)
+    return team.spymaster, team.guesser  # type: ignore[return-value]
+
+
+def hint_for(view: ClassicSpymasterView | ClassicGuesserView) -> str:
+    """A suggestion for the human's own turn from the human's own view: the spymaster's key
+    for a clue, only the public board and clues for guesses."""
+    spymaster, guesser = hint_bots()
+    if isinstance(view, ClassicSpymasterView):
+        options = spymaster.suggest(view, top=3)
+        return "try " + "; or ".join(f"{o.clue}" + (f" (for {', '.join(o.targets)})" if o.targets else "")
+                                     for o in options)
+    ranked, _, n = guesser.plan(view)
+    if view.guesses_this_turn and isinstance(guesser.guess(view), EndTurn):
+        return f"consider 'pass': the next best guess, {ranked.words[0]}, looks risky"
+    return "best guesses: " + ", ".join(ranked.words[:max(n, 3)])
+
+
+# --- saving and loading --------------------------------------------------------------------
+
+
+def save_classic_game(state: ClassicState, path: Path, role: str) -> None:
+    """Write the game in progress as a :class:`ClassicRecord` (JSON), atomically. The
+    ``players`` field says which role the human plays (``"human": "red spymaster"``)."""
+    other = "operatives" if role == "spymaster" else "spymaster"
+    record = ClassicRecord.from_state(state, {"red": f"human {role} + duetbot {other}", "blue": "duetbot",
+                                              "human": f"{HUMAN_TEAM.name.lower()} {role}"})
+    try:
+        write_atomic(path, record.dumps() + "\n")
+    except OSError as exc:
+        raise SaveError(f"cannot save the game to {path}: {exc.strerror or exc}; "
+                        "choose a writable path with --save") from None
+
+
+def load_classic_game(path: Path) -> tuple[ClassicState, str]:
+    """A saved classic game's state and the human's role. ``ValueError`` (one line) for a
+    missing, unreadable or corrupt file, and for a saved Duet game."""
+    if not path.exists():
+        raise ValueError(f"{path}: no saved game there; check the path "
+                         f"(quit saves to {DEFAULT_SAVE} by default)")
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise ValueError(f"{path}: cannot read the saved game ({getattr(exc, 'strerror', None) or exc})") from None
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise ValueError(f"{path}: not a saved duetbot game (not JSON: {exc.msg})") from None
+    if not isinstance(data, dict):
+        raise ValueError(f"{path}: not a saved duetbot game (not a JSON object)")
+    kind = data.get("game_type", "duet")
+    if kind == "duet":
+        raise ValueError(f"{path} is a saved Duet game, not a classic one; "
+                         f"continue it with: duetbot play --resume {path}")
+    if kind != "classic":
+        raise ValueError(f"{path}: not a saved classic game (game_type {kind!r})")
+    try:
+        record = ClassicRecord.from_json(data)
+        state = record.replay()
+    except RecordError as exc:
+        raise ValueError(f"{path}: not a saved classic game ({exc})") from None
+    human = str(record.players.get("human", "")).split()
+    return state, human[-1] if human and human[-1] in ROLES else "spymaster"
 
 
 _CARD_STYLE = {Card.RED: "bold red", Card.BLUE: "bold blue", Card.BYSTANDER: "yellow", Card.ASSASSIN: "bold white on black"}
@@ -147,11 +158,15 @@ def _status(state: ClassicState) -> str:
 
 
 class ClassicSession:
-    """The game loop of ``play --game classic``; ``ask`` reads a line (EOFError at the end)."""
+    """The game loop of ``play --game classic``; ``ask`` reads a line (EOFError at the end).
+
+    ``run`` raises ``EOFError`` when the human types ``quit`` and :class:`~duetbot.harness.BotError`
+    when a bot plays an illegal action; the state is consistent between actions either way."""
 
     def __init__(self, state: ClassicState, role: str, bots: tuple[Partner, Partner], console: Console,
-                 ask: Ask) -> None:
+                 ask: Ask, *, hints: bool = False) -> None:
         self.state, self.role, self.bots, self.console, self.ask = state, role, bots, console, ask
+        self.hints = hints
 
     def say(self, text: str, style: str | None = None) -> None:
         self.console.print(text, style=style, soft_wrap=True, markup=False, highlight=False)
@@ -172,10 +187,7 @@ class ClassicSession:
                     self.human_guess()
             else:
                 n = len(st.events)
-                try:
-                    step_classic(st, self.bots)
-                except BotError as exc:
-                    fail(str(exc), code=1)
+                step_classic(st, self.bots)
                 for ev in st.events[n:]:
                     self.say(self.describe(ev))
         self.console.print(render_board(st, True))
@@ -192,10 +204,25 @@ class ClassicSession:
         return f"{who} operatives stop."
 
     def read(self, prompt: str) -> str:
-        text = self.ask(prompt).strip()
-        if text.casefold() == "quit":
-            raise EOFError
-        return text
+        """One answer; handles ``quit``, ``hint`` and ``help``."""
+        while True:
+            text = " ".join(self.ask(prompt).split())
+            cmd = text.casefold()
+            if cmd == "quit":
+                raise EOFError
+            if cmd == "hint":
+                if not self.hints:
+                    self.say("error: hints are off; start the game with --hint to get them", style="red")
+                elif self.state.phase is Phase.CLUE:
+                    self.say(f"  hint: {hint_for(classic_spymaster_view(self.state, HUMAN_TEAM))}", style="cyan")
+                else:
+                    self.say(f"  hint: {hint_for(classic_guesser_view(self.state, HUMAN_TEAM))}", style="cyan")
+                continue
+            if cmd == "help":
+                self.say("  'quit' saves the game and stops; 'pass' ends your guessing after a guess"
+                         + ("; 'hint' suggests something" if self.hints else ""), style="cyan")
+                continue
+            return text
 
     def human_clue(self) -> None:
         while True:
@@ -239,26 +266,59 @@ class ClassicSession:
             return
 
 
-def run_play(*, seed: int | None, role: str, variant: str | None, words: Path | None, ask: Ask | None = None,
-             console: Console | None = None) -> ClassicState:
+def run_play(*, seed: int | None, role: str | None, variant: str | None, words: Path | None,
+             resume: Path | None = None, save: Path | None = None, hints: bool = False,
+             ask: Ask | None = None, console: Console | None = None) -> ClassicState:
+    """``duetbot play --game classic``: a new game, or ``resume`` a saved one; ``quit`` or
+    end of input saves to ``save`` (default: the resumed file, else :data:`DEFAULT_SAVE`)."""
     console = console or Console(highlight=False)
-    if role not in ("spymaster", "operative"):
+    if role is not None and role not in ROLES:
         fail(f"--role {role!r}: use spymaster or operative")
-    rules = parse_rules(variant or "standard")
-    pool = read_pool(words)
-    game_seed = seed if seed is not None else random.SystemRandom().randrange(1_000_000)
-    state = ClassicState(deal_classic(game_seed, pool), rules)
-    console.print(f"Codenames (classic): you are the red {role}; bots play the rest. {state.starting.name.lower()} "
-                  f"starts. Seed {game_seed}. Type 'quit' to stop.", soft_wrap=True, markup=False, highlight=False)
+    if resume is not None:
+        clash = [name for name, given in (("--seed", seed is not None), ("--variant", variant is not None),
+                                          ("--words", words is not None)) if given]
+        if clash:
+            fail(f"--resume continues the saved game with its own board and rules; drop {', '.join(clash)}")
+        try:
+            state, saved_role = load_classic_game(resume)
+        except ValueError as exc:
+            fail(str(exc))
+        if role is not None and role != saved_role:
+            fail(f"{resume} is a game you play as the red {saved_role}; drop --role {role}")
+        role = saved_role
+        game_seed = state.deal.seed if state.deal.seed is not None else 0
+        save_path = save or resume
+        console.print(f"Resuming {resume}: classic {state.rules}, seed {game_seed}, {len(state.turns)} clue(s) "
+                      f"so far; you are the red {role}.", soft_wrap=True, markup=False, highlight=False)
+    else:
+        role = role or "spymaster"
+        rules = parse_rules(variant or "standard")
+        pool = read_pool(words)
+        game_seed = seed if seed is not None else random.SystemRandom().randrange(1_000_000)
+        state = ClassicState(deal_classic(game_seed, pool), rules)
+        save_path = save or Path(DEFAULT_SAVE)
+        console.print(f"Codenames (classic): you are the red {role}; bots play the rest. "
+                      f"{state.starting.name.lower()} starts. Seed {game_seed}.",
+                      soft_wrap=True, markup=False, highlight=False)
+    console.print("Type 'quit' at any prompt to save and stop" + (", 'hint' for a hint" if hints else "")
+                  + ", 'help' for the commands.", soft_wrap=True, markup=False, highlight=False)
     if ask is None:
-        def ask(prompt: str) -> str:
-            return console.input(Text(prompt, style="bold"))
-    session = ClassicSession(state, role, make_classic_bots(game_seed), console, ask)
+        ask = _terminal_ask(console)
+    session = ClassicSession(state, role, make_classic_bots(game_seed), console, ask, hints=hints)
     try:
-        session.run()
-    except (EOFError, KeyboardInterrupt):
-        console.print("Game stopped (classic games are not saved).", markup=False)
+        try:
+            session.run()
+        except (EOFError, KeyboardInterrupt):  # the state is consistent between actions
+            save_classic_game(state, save_path, role)
+            console.print(f"Game saved to {save_path}. Continue it with: duetbot play --game classic --resume "
+                          f"{save_path}", soft_wrap=True, markup=False, highlight=False)
+        except BotError as exc:
+            save_classic_game(state, save_path, role)
+            fail(f"{exc}; the game was saved to {save_path}", code=1)
+    except SaveError as exc:
+        fail(str(exc), code=1)
     return state
 
 
-__all__ = ["ClassicSession", "make_classic_bots", "render_board", "run_play", "run_simulate"]
+__all__ = ["ClassicSession", "hint_for", "load_classic_game", "make_classic_bots", "parse_rules", "render_board",
+           "run_play", "save_classic_game"]

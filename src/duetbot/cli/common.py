@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import NoReturn
 
@@ -24,6 +25,14 @@ def fail(message: str, code: int = 2) -> NoReturn:
 def vector_hint(word: str) -> str:
     """How to give the bots a vector for a word their models lack."""
     return f"give it a vector with --vector '{word.lower()}=LIKE+LIKE' (words it is like), or leave it out"
+
+
+def write_atomic(path: Path, text: str) -> None:
+    """Replace ``path`` with ``text`` so that a crash leaves the old file or the new one,
+    never half of one (a temporary file beside it, then ``os.replace``). Raises ``OSError``."""
+    tmp = path.with_name(path.name + ".tmp")
+    tmp.write_text(text, encoding="utf-8")
+    os.replace(tmp, path)
 
 
 def parse_variant(spec: str) -> Variant:

@@ -579,16 +579,16 @@ def play(
     strict: Annotated[bool, typer.Option("--strict", help="An invalid clue costs a timer token (rule book penalty) instead of being refused.")] = False,
     hint: Annotated[bool, typer.Option("--hint", help="Allow typing 'hint' at a prompt.")] = False,
     resume: Annotated[Optional[Path], typer.Option("--resume", help="Continue a saved game.")] = None,
-    save: Annotated[Optional[Path], typer.Option("--save", help=f"Where 'quit' saves the game (default: {DEFAULT_SAVE}, or the --resume file).")] = None,
+    save: Annotated[Optional[Path], typer.Option("--save", help=f"Where 'quit' saves the game (default: {DEFAULT_SAVE}, with --game classic duetbot-classic.json; or the --resume file).")] = None,
     game: Annotated[str, typer.Option("--game", help="duet, or classic (two teams: you play for red, bots play the rest).")] = "duet",
-    role: Annotated[str, typer.Option("--role", help="With --game classic: spymaster or operative of the red team.")] = "spymaster",
+    role: Annotated[Optional[str], typer.Option("--role", help="With --game classic: spymaster or operative of the red team (on --resume: the saved game's role).", show_default="spymaster")] = None,
     vector: Annotated[Optional[list[str]], typer.Option("--vector", help="Give a word the models lack a vector: WORD=LIKE+LIKE, the words it is like (repeatable; needed again on --resume).")] = None,
 ) -> None:
     """Play Duet in the terminal with a bot partner: you are A, the bot is B."""
     if game == "classic":
         from .classic import run_play
 
-        run_play(seed=seed, role=role, variant=variant, words=words)
+        run_play(seed=seed, role=role, variant=variant, words=words, resume=resume, save=save, hints=hint)
         return
     if game != "duet":
         fail(f"--game {game!r}: use duet or classic")
