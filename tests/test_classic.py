@@ -388,7 +388,7 @@ def _red_start_seed():
 def test_play_classic_full_scripted_game_as_spymaster(monkeypatch):
     seed = _red_start_seed()
     d = deal_classic(seed, default_pool())
-    monkeypatch.setattr(classic_cli, "make_classic_bots", lambda s: (
+    monkeypatch.setattr(classic_cli, "make_classic_bots", lambda s, vectors=(): (
         Partner(_KeySpy(), _KeyOperative(d, R, per_turn=9), "fake"),
         Partner(_KeySpy(), _KeyOperative(d, B), "fake")))
     board_word = d.words[0].lower()
@@ -402,7 +402,7 @@ def test_play_classic_full_scripted_game_as_spymaster(monkeypatch):
 def test_play_classic_as_operative(monkeypatch):
     seed = _red_start_seed()
     d = deal_classic(seed, default_pool())
-    monkeypatch.setattr(classic_cli, "make_classic_bots", lambda s: (
+    monkeypatch.setattr(classic_cli, "make_classic_bots", lambda s, vectors=(): (
         Partner(_KeySpy(), _KeyOperative(d, R), "fake"),
         Partner(_KeySpy(), _KeyOperative(d, B, per_turn=1), "fake")))
     red = [d.words[i] for i in sorted(d.key.agents(R))]
@@ -598,7 +598,7 @@ def scripted_teams(monkeypatch):
     """Red's operative finds two own agents per turn, blue one: red wins on its fifth clue."""
     seed = _red_start_seed()
     d = deal_classic(seed, default_pool())
-    monkeypatch.setattr(classic_cli, "make_classic_bots", lambda s: (
+    monkeypatch.setattr(classic_cli, "make_classic_bots", lambda s, vectors=(): (
         Partner(_KeySpy(), _KeyOperative(d, R, per_turn=2), "fake"),
         Partner(_KeySpy(), _KeyOperative(d, B, per_turn=1), "fake")))
     return seed, d
@@ -682,7 +682,7 @@ def test_play_classic_hint_asks_the_real_bots(monkeypatch, tmp_path):
         def give_clue(self, view):
             return Clue("animal", 2)
 
-    monkeypatch.setattr(classic_cli, "make_classic_bots", lambda s: (
+    monkeypatch.setattr(classic_cli, "make_classic_bots", lambda s, vectors=(): (
         Partner(_AnimalSpy(), _KeyOperative(d, R, per_turn=1), "fake"),
         Partner(_KeySpy(), _KeyOperative(d, B, per_turn=1), "fake")))
     spy = play_classic("--seed", str(seed), "--hint", "--save", str(tmp_path / "s.json"), answers=["hint", "quit"])

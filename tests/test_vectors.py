@@ -101,3 +101,20 @@ def test_simulate_with_a_described_pool_word_end_to_end(tmp_path):
     assert ok.returncode == 0, ok.stderr
     recs = [json.loads(line) for line in out.read_text().splitlines()]
     assert len(recs) == 4 and all(r["players"]["A"] == f"vector={LIKE}" for r in recs)
+
+
+def test_classic_simulate_and_play_take_vectors_too(tmp_path):
+    pool = tmp_path / "pool.txt"
+    pool.write_text("\n".join([*default_pool()[:40], "Zorblax"]) + "\n")
+    out = tmp_path / "classic.jsonl"
+    args = ["simulate", "--game", "classic", "-q", "-n", "2", "-w", "1", "--words", str(pool), "--out", str(out)]
+    one_line_error(runner.invoke(app, args), "Zorblax", "--vector")
+    result = runner.invoke(app, [*args, "--vector", LIKE])
+    assert result.exit_code == 0, result.output
+    assert all(f"vector={LIKE}" in json.loads(line)["players"]["red"] for line in out.read_text().splitlines())
+    play = ["play", "--game", "classic", "--words", str(pool), "--seed", "1", "--save", str(tmp_path / "c.json")]
+    one_line_error(runner.invoke(app, play, input="quit\n"), "Zorblax", "--vector")
+    assert runner.invoke(app, [*play, "--vector", LIKE], input="quit\n").exit_code == 0
+    # a classic save given to Duet's --resume names the right command
+    one_line_error(runner.invoke(app, ["play", "--resume", str(tmp_path / "c.json")]),
+                   "saved classic game", "duetbot play --game classic --resume")

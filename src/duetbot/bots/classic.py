@@ -299,10 +299,10 @@ def classic_random_team(seed: int | None = None) -> Partner:
 
 
 @lru_cache(maxsize=16)
-def classic_spymaster(names: tuple[str, ...]) -> ClassicSpymaster:
+def classic_spymaster(names: tuple[str, ...], described: tuple = ()) -> ClassicSpymaster:
     from .factory import ensemble
 
-    return ClassicSpymaster(ensemble(names))
+    return ClassicSpymaster(ensemble(names, described))
 
 
 def classic_team(spec, seed: int = 0) -> Partner:
@@ -312,8 +312,8 @@ def classic_team(spec, seed: int = 0) -> Partner:
 
     if spec.random:
         return classic_random_team(seed)
-    guesser = ClassicGuesser(ensemble(spec.guesser_models), GuesserConfig(noise=spec.noise, seed=seed))
-    return Partner(classic_spymaster(spec.spymaster_models), guesser, spec.text)  # type: ignore[arg-type]
+    guesser = ClassicGuesser(ensemble(spec.guesser_models, spec.described), GuesserConfig(noise=spec.noise, seed=seed))
+    return Partner(classic_spymaster(spec.spymaster_models, spec.described), guesser, spec.text)  # type: ignore[arg-type]
 
 
 # --- suggest (JSON lines, "game": "classic") ------------------------------------------------

@@ -11,17 +11,16 @@ a spec's spymaster families clue its own guesser families). ``--variant`` is ``s
 
 from __future__ import annotations
 
-import json
 import random
 from pathlib import Path
-from typing import Callable
+from typing import Callable, Sequence
 
 from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
 from ..bots.base import Partner
-from ..bots.classic import ClassicGuesser, ClassicSpymaster, classic_team
+from ..bots.classic import classic_team
 from ..bots.factory import PartnerSpec
 from ..classic_harness import ClassicRecord, step_classic
 from ..classic_views import (
@@ -31,8 +30,8 @@ from ..harness import BotError
 from ..records import RecordError
 from ..rules import Clue, EndTurn, Guess, Phase, UnknownBoardWordError
 from ..rules.classic import Card, ClassicResult, ClassicRules, ClassicState, Team, deal_classic
-from .common import fail, read_pool, write_atomic
-from .play import SaveError, _terminal_ask
+from .common import fail, read_pool, read_saved_game, write_atomic
+from .play import SaveError, _terminal_ask, check_pool
 
 Ask = Callable[[str], str]
 HUMAN_TEAM = Team.RED
@@ -53,22 +52,18 @@ def parse_rules(text: str | None) -> ClassicRules:
 # --- play ---------------------------------------------------------------------------------
 
 
-def make_classic_bots(seed: int) -> tuple[Partner, Partner]:
-    """Red's bots (the human takes one of the two roles) and the blue team."""
-    spec = PartnerSpec()
+def make_classic_bots(seed: int, vectors: Sequence[str] = ()) -> tuple[Partner, Partner]:
+    """Red's bots (the human takes one of the two roles) and the blue team (``vectors``: the
+    user's described words, ``WORD=LIKE+LIKE``)."""
+    spec = PartnerSpec().describe(vectors)
     return classic_team(spec, seed), classic_team(spec, seed + 1)
 
 
-def hint_bots() -> tuple[ClassicSpymaster, ClassicGuesser]:
-    """The shipped classic spymaster and guesser (the bots that play, without noise)."""
-    team = classic_team(PartnerSpec(), 0)
-    return team.spymaster, team.guesser  # type: ignore[return-value]
-
-
-def hint_for(view: ClassicSpymasterView | ClassicGuesserView) -> str:
+def hint_for(view: ClassicSpymasterView | ClassicGuesserView, vectors: Sequence[str] = ()) -> str:
     """A suggestion for the human's own turn from the human's own view: the spymaster's key
-    for a clue, only the public board and clues for guesses."""
-    spymaster, guesser = hint_bots()
+    for a clue, only the public board and clues for guesses (the shipped bots, without noise)."""
+    team = classic_team(PartnerSpec().describe(vectors), 0)
+    spymaster, guesser = team.spymaster, team.guesser
     if isinstance(view, ClassicSpymasterView):
         options = spymaster.suggest(view, top=3)
         return "try " + "; or ".join(f"{o.clue}" + (f" (for {', '.join(o.targets)})" if o.targets else "")
@@ -98,25 +93,7 @@ def save_classic_game(state: ClassicState, path: Path, role: str) -> None:
 def load_classic_game(path: Path) -> tuple[ClassicState, str]:
     """A saved classic game's state and the human's role. ``ValueError`` (one line) for a
     missing, unreadable or corrupt file, and for a saved Duet game."""
-    if not path.exists():
-        raise ValueError(f"{path}: no saved game there; check the path "
-                         f"(quit saves to {DEFAULT_SAVE} by default)")
-    try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise ValueError(f"{path}: cannot read the saved game ({getattr(exc, 'strerror', None) or exc})") from None
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise ValueError(f"{path}: not a saved duetbot game (not JSON: {exc.msg})") from None
-    if not isinstance(data, dict):
-        raise ValueError(f"{path}: not a saved duetbot game (not a JSON object)")
-    kind = data.get("game_type", "duet")
-    if kind == "duet":
-        raise ValueError(f"{path} is a saved Duet game, not a classic one; "
-                         f"continue it with: duetbot play --resume {path}")
-    if kind != "classic":
-        raise ValueError(f"{path}: not a saved classic game (game_type {kind!r})")
+    data = read_saved_game(path, "classic", DEFAULT_SAVE)
     try:
         record = ClassicRecord.from_json(data)
         state = record.replay()
@@ -164,9 +141,10 @@ class ClassicSession:
     when a bot plays an illegal action; the state is consistent between actions either way."""
 
     def __init__(self, state: ClassicState, role: str, bots: tuple[Partner, Partner], console: Console,
-                 ask: Ask, *, hints: bool = False) -> None:
+                 ask: Ask, *, hints: bool = False, vectors: Sequence[str] = ()) -> None:
         self.state, self.role, self.bots, self.console, self.ask = state, role, bots, console, ask
         self.hints = hints
+        self.vectors = tuple(vectors)
 
     def say(self, text: str, style: str | None = None) -> None:
         self.console.print(text, style=style, soft_wrap=True, markup=False, highlight=False)
@@ -214,9 +192,9 @@ class ClassicSession:
                 if not self.hints:
                     self.say("error: hints are off; start the game with --hint to get them", style="red")
                 elif self.state.phase is Phase.CLUE:
-                    self.say(f"  hint: {hint_for(classic_spymaster_view(self.state, HUMAN_TEAM))}", style="cyan")
+                    self.say(f"  hint: {hint_for(classic_spymaster_view(self.state, HUMAN_TEAM), self.vectors)}", style="cyan")
                 else:
-                    self.say(f"  hint: {hint_for(classic_guesser_view(self.state, HUMAN_TEAM))}", style="cyan")
+                    self.say(f"  hint: {hint_for(classic_guesser_view(self.state, HUMAN_TEAM), self.vectors)}", style="cyan")
                 continue
             if cmd == "help":
                 self.say("  'quit' saves the game and stops; 'pass' ends your guessing after a guess"
@@ -268,7 +246,7 @@ class ClassicSession:
 
 def run_play(*, seed: int | None, role: str | None, variant: str | None, words: Path | None,
              resume: Path | None = None, save: Path | None = None, hints: bool = False,
-             ask: Ask | None = None, console: Console | None = None) -> ClassicState:
+             ask: Ask | None = None, console: Console | None = None, vectors: Sequence[str] = ()) -> ClassicState:
     """``duetbot play --game classic``: a new game, or ``resume`` a saved one; ``quit`` or
     end of input saves to ``save`` (default: the resumed file, else :data:`DEFAULT_SAVE`)."""
     console = console or Console(highlight=False)
@@ -294,6 +272,7 @@ def run_play(*, seed: int | None, role: str | None, variant: str | None, words: 
         role = role or "spymaster"
         rules = parse_rules(variant or "standard")
         pool = read_pool(words)
+        check_pool(pool, vectors)
         game_seed = seed if seed is not None else random.SystemRandom().randrange(1_000_000)
         state = ClassicState(deal_classic(game_seed, pool), rules)
         save_path = save or Path(DEFAULT_SAVE)
@@ -304,7 +283,10 @@ def run_play(*, seed: int | None, role: str | None, variant: str | None, words: 
                   + ", 'help' for the commands.", soft_wrap=True, markup=False, highlight=False)
     if ask is None:
         ask = _terminal_ask(console)
-    session = ClassicSession(state, role, make_classic_bots(game_seed), console, ask, hints=hints)
+    if resume is not None:
+        check_pool(state.deal.words, vectors)
+    session = ClassicSession(state, role, make_classic_bots(game_seed, vectors), console, ask, hints=hints,
+                             vectors=vectors)
     try:
         try:
             session.run()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 from pathlib import Path
 from typing import NoReturn
@@ -33,6 +34,30 @@ def write_atomic(path: Path, text: str) -> None:
     tmp = path.with_name(path.name + ".tmp")
     tmp.write_text(text, encoding="utf-8")
     os.replace(tmp, path)
+
+
+def read_saved_game(path: Path, game: str, default_save: str) -> dict:
+    """The JSON object of a saved ``game`` ("duet" or "classic"). ``ValueError`` (one line)
+    for a missing, unreadable or corrupt file, and for a save of the other game."""
+    if not path.exists():
+        raise ValueError(f"{path}: no saved game there; check the path (quit saves to {default_save} by default)")
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError) as exc:
+        raise ValueError(f"{path}: cannot read the saved game ({getattr(exc, 'strerror', None) or exc})") from None
+    except json.JSONDecodeError as exc:
+        raise ValueError(f"{path}: not a saved duetbot game (not JSON: {exc.msg})") from None
+    if not isinstance(data, dict):
+        raise ValueError(f"{path}: not a saved duetbot game (not a JSON object)")
+    kind = data.get("game_type", "duet")
+    names = {"duet": "Duet", "classic": "classic"}
+    if kind != game and kind in names:
+        how = "--game classic " if kind == "classic" else ""
+        raise ValueError(f"{path} is a saved {names[kind]} game, not a {names[game]} one; "
+                         f"continue it with: duetbot play {how}--resume {path}")
+    if kind != game:
+        raise ValueError(f"{path}: not a saved duetbot game (game_type {kind!r})")
+    return data
 
 
 def parse_variant(spec: str) -> Variant:

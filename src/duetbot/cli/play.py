@@ -13,7 +13,6 @@ terminal to it.
 
 from __future__ import annotations
 
-import os
 import random
 import re
 import sys
@@ -33,7 +32,7 @@ from ..rules import (
     Label, Phase, Player, State, Termination, UnknownBoardWordError, deal,
 )
 from ..views import GuesserView, SpymasterView, guesser_view, spymaster_view
-from .common import fail, parse_variant, read_pool, vector_hint
+from .common import fail, parse_variant, read_pool, read_saved_game, vector_hint, write_atomic
 
 HUMAN, BOT = Player.A, Player.B
 DEFAULT_SAVE = "duetbot-game.json"
@@ -289,10 +288,8 @@ class BotFailure(RuntimeError):
 def save_game(state: State, path: Path, bot_name: str = "bot") -> None:
     """Write the game in progress as a :class:`GameRecord` (JSON), atomically."""
     record = GameRecord.from_state(state, {"A": "human", "B": bot_name})
-    tmp = path.with_name(path.name + ".tmp")
     try:
-        tmp.write_text(record.dumps() + "\n", encoding="utf-8")
-        os.replace(tmp, path)
+        write_atomic(path, record.dumps() + "\n")
     except OSError as exc:
         raise SaveError(f"cannot save the game to {path}: {exc.strerror or exc}; "
                         "choose a writable path with --save") from None
@@ -300,14 +297,9 @@ def save_game(state: State, path: Path, bot_name: str = "bot") -> None:
 
 def load_game(path: Path) -> tuple[State, int]:
     """A saved game's state and how many sudden-death guesses it has had (for alternation)."""
-    if not path.exists():
-        raise ValueError(f"{path}: no saved game there; check the path (quit saves to {DEFAULT_SAVE} by default)")
+    data = read_saved_game(path, "duet", DEFAULT_SAVE)
     try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise ValueError(f"{path}: cannot read the saved game ({getattr(exc, 'strerror', None) or exc})") from None
-    try:
-        record = GameRecord.loads(text)
+        record = GameRecord.from_json(data)
     except RecordError as exc:
         raise ValueError(f"{path}: not a saved duetbot game ({exc})") from None
     state = State(record.deal, record.variant)
@@ -588,7 +580,8 @@ def play(
     if game == "classic":
         from .classic import run_play
 
-        run_play(seed=seed, role=role, variant=variant, words=words, resume=resume, save=save, hints=hint)
+        run_play(seed=seed, role=role, variant=variant, words=words, resume=resume, save=save, hints=hint,
+                 vectors=tuple(vector or ()))
         return
     if game != "duet":
         fail(f"--game {game!r}: use duet or classic")
