@@ -30,8 +30,8 @@ from ..harness import BotError
 from ..records import RecordError
 from ..rules import Clue, EndTurn, Guess, Phase, UnknownBoardWordError
 from ..rules.classic import Card, ClassicResult, ClassicRules, ClassicState, Team, deal_classic
-from .common import fail, read_pool, read_saved_game, write_atomic
-from .play import SaveError, _terminal_ask, check_pool
+from .common import SaveError, fail, read_pool, read_saved_game, save_game_file
+from .play import _terminal_ask, check_pool
 
 Ask = Callable[[str], str]
 HUMAN_TEAM = Team.RED
@@ -83,11 +83,7 @@ def save_classic_game(state: ClassicState, path: Path, role: str) -> None:
     other = "operatives" if role == "spymaster" else "spymaster"
     record = ClassicRecord.from_state(state, {"red": f"human {role} + duetbot {other}", "blue": "duetbot",
                                               "human": f"{HUMAN_TEAM.name.lower()} {role}"})
-    try:
-        write_atomic(path, record.dumps() + "\n")
-    except OSError as exc:
-        raise SaveError(f"cannot save the game to {path}: {exc.strerror or exc}; "
-                        "choose a writable path with --save") from None
+    save_game_file(path, record)
 
 
 def load_classic_game(path: Path) -> tuple[ClassicState, str]:

@@ -28,12 +28,20 @@ def vector_hint(word: str) -> str:
     return f"give it a vector with --vector '{word.lower()}=LIKE+LIKE' (words it is like), or leave it out"
 
 
-def write_atomic(path: Path, text: str) -> None:
-    """Replace ``path`` with ``text`` so that a crash leaves the old file or the new one,
-    never half of one (a temporary file beside it, then ``os.replace``). Raises ``OSError``."""
+class SaveError(RuntimeError):
+    """A game could not be saved (the message says where and what to do)."""
+
+
+def save_game_file(path: Path, record) -> None:
+    """Write a game record (``.dumps()``) to ``path`` atomically: a crash leaves the old file
+    or the new one, never half of one. Raises :class:`SaveError`."""
     tmp = path.with_name(path.name + ".tmp")
-    tmp.write_text(text, encoding="utf-8")
-    os.replace(tmp, path)
+    try:
+        tmp.write_text(record.dumps() + "\n", encoding="utf-8")
+        os.replace(tmp, path)
+    except OSError as exc:
+        raise SaveError(f"cannot save the game to {path}: {exc.strerror or exc}; "
+                        "choose a writable path with --save") from None
 
 
 def read_saved_game(path: Path, game: str, default_save: str) -> dict:

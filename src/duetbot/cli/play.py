@@ -32,7 +32,7 @@ from ..rules import (
     Label, Phase, Player, State, Termination, UnknownBoardWordError, deal,
 )
 from ..views import GuesserView, SpymasterView, guesser_view, spymaster_view
-from .common import fail, parse_variant, read_pool, read_saved_game, vector_hint, write_atomic
+from .common import SaveError, fail, parse_variant, read_pool, read_saved_game, save_game_file, vector_hint
 
 HUMAN, BOT = Player.A, Player.B
 DEFAULT_SAVE = "duetbot-game.json"
@@ -277,10 +277,6 @@ class QuitGame(Exception):
     """The human typed ``quit`` (or input ended): save and stop."""
 
 
-class SaveError(RuntimeError):
-    """The game could not be written to its save file."""
-
-
 class BotFailure(RuntimeError):
     """The bot played an action the rules refuse (a bot bug)."""
 
@@ -288,11 +284,7 @@ class BotFailure(RuntimeError):
 def save_game(state: State, path: Path, bot_name: str = "bot") -> None:
     """Write the game in progress as a :class:`GameRecord` (JSON), atomically."""
     record = GameRecord.from_state(state, {"A": "human", "B": bot_name})
-    try:
-        write_atomic(path, record.dumps() + "\n")
-    except OSError as exc:
-        raise SaveError(f"cannot save the game to {path}: {exc.strerror or exc}; "
-                        "choose a writable path with --save") from None
+    save_game_file(path, record)
 
 
 def load_game(path: Path) -> tuple[State, int]:
