@@ -120,3 +120,44 @@ def test_benchmark_skips_without_data(tmp_path):
     with contextlib.redirect_stdout(out):
         assert bench_associations.main(["--quick", "--data", str(tmp_path / "none.jsonl")]) == 0
     assert "SKIPPED" in out.getvalue()
+
+
+def _bench_fusion():
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+    try:
+        import bench_fusion
+    finally:
+        sys.path.remove(str(ROOT / "benchmarks"))
+    return bench_fusion
+
+
+def test_fusion_logit_recovers_the_informative_family():
+    # Two "families" over 30 turns of 10 words: the target is the argmax of the first, the
+    # second is noise. The conditional logit must weigh the first far above the second.
+    bf = _bench_fusion()
+    rng = np.random.default_rng(0)
+    x, y = [], []
+    for _ in range(30):
+        f = rng.standard_normal((10, 2))
+        x.append(f)
+        y.append(f[:, 0] == f[:, 0].max())
+    w = bf.fit_logit(x, y, l2=0.01)
+    assert w[0] > 1.0 and abs(w[1]) < w[0] / 3
+
+
+def test_fusion_benchmark_skips_without_data(tmp_path):
+    bf = _bench_fusion()
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        assert bf.main(["--quick", "--data", str(tmp_path / "none.jsonl")]) == 0
+    assert "SKIPPED" in out.getvalue()
+
+
+@pytest.mark.skipif(not DEV.is_file(), reason="human Duet dev set not present beside the repository")
+def test_fusion_benchmark_runs_on_a_small_slice():
+    bf = _bench_fusion()
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        assert bf.main(["--quick"]) == 0
+    text = out.getvalue()
+    assert "| fixed weights [1.0, 1.0, 1.0, 2.0] (default" in text and "conditional logit: z (CV)" in text
