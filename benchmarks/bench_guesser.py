@@ -33,6 +33,7 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import random
 import sys
 import time
 from collections import defaultdict
@@ -57,7 +58,7 @@ from duetbot.bots.guesser import EmbeddingGuesser, GuesserConfig
 from duetbot.embeddings.model import translate_vectors
 from duetbot.harness import game_seed, play_game
 from duetbot.records import summarize
-from duetbot.rules import Clue, GuessResult, Label, Player, State, Turn, Variant, deal
+from duetbot.rules import CROSS_COUNTS, Clue, GuessResult, Label, Player, State, Turn, Variant, deal
 from duetbot.suggest import guesser_request_view
 from duetbot.views import GuesserView, guesser_view, spymaster_view
 from duetbot.wordpool import default_pool
@@ -108,13 +109,36 @@ def _result(turn: dict, word: str) -> GuessResult:
     return GuessResult.BYSTANDER
 
 
-def human_view(turn: dict, earlier: Sequence[dict] = ()) -> GuesserView:
-    """The guesser's view of one human turn: words in play, the clue, no key side.
-    ``earlier``: the same game's previous turns, passed as history with their guesses."""
+def own_side(turn: dict, sample: int) -> dict[str, Label] | None:
+    """A key side for the guesser (player A) drawn from the official distribution given the
+    giver's side (player B's, in the data): of the giver's 9 greens 3 are the guesser's
+    greens, 1 an assassin, 5 bystanders, and so on. ``None`` if the turn's giver side is not
+    complete (9/3/13). Seeded by the turn and ``sample``."""
+    groups = {Label.GREEN: turn.get("green", ()), Label.ASSASSIN: turn.get("black", ()),
+              Label.BYSTANDER: turn.get("tan", ())}
+    if [len(groups[lab]) for lab in Label] != [9, 3, 13] or len({*turn["board"]}) != 25:
+        return None
+    rng = random.Random(f"{turn['id']}-{sample}")
+    side: dict[str, Label] = {}
+    for theirs, words in groups.items():
+        words = list(words)
+        rng.shuffle(words)
+        mine = [a for (a, b), n in CROSS_COUNTS.items() if b is theirs for _ in range(n)]
+        side.update(zip(words, mine))
+    return side
+
+
+def human_view(turn: dict, earlier: Sequence[dict] = (), side: dict[str, Label] | None = None) -> GuesserView:
+    """The guesser's view of one human turn: words in play, the clue, and ``side`` (the
+    guesser's own key side) if given. ``earlier``: the same game's previous turns, passed as
+    history with their guesses."""
     board = turn["board"]
     remaining = set(turn["remaining"])
     req = {"board": board, "covered": [w for w in board if w not in remaining],
            "clues": [{"clue": turn["clue"], "number": turn["number"]}]}
+    if side is not None:
+        req["green"] = [w for w in board if w in remaining and side[w] is Label.GREEN]
+        req["assassin"] = [w for w in board if w in remaining and side[w] is Label.ASSASSIN]
     view, _ = guesser_request_view(req)
     if earlier:
         history = [Turn(Player.B, Clue(t["clue"], t["number"]),
@@ -172,8 +196,10 @@ def score_turn(bot: EmbeddingGuesser, view: GuesserView, turn: dict) -> dict[str
 
 
 def eval_human(turns: list[dict], ens: Ensemble | tuple[str, ...], cfg: GuesserConfig,
-               history: bool = False) -> dict:
-    """Scores of one guesser over the human turns; ``ids`` lists the turns it answered."""
+               history: bool = False, own_key: int = 0) -> dict:
+    """Scores of one guesser over the human turns; ``ids`` lists the turns it answered.
+    ``own_key``: score each turn with that many sampled own key sides (:func:`own_side`),
+    skipping turns whose giver side is incomplete."""
     ens = ensemble(ens) if isinstance(ens, tuple) else ens
     bot = EmbeddingGuesser(ens, cfg)
     by_game: dict[str, list[dict]] = defaultdict(list)
@@ -185,9 +211,14 @@ def eval_human(turns: list[dict], ens: Ensemble | tuple[str, ...], cfg: GuesserC
         if not answerable(ens, t):
             skipped += 1
             continue
-        for key, value in score_turn(bot, human_view(t, earlier), t).items():
-            out[key].append(value)
-        out["ids"].append(t["id"])
+        sides = [own_side(t, k) for k in range(own_key)] if own_key else [None]
+        if None in sides and own_key:
+            skipped += 1
+            continue
+        for side in sides:
+            for key, value in score_turn(bot, human_view(t, earlier, side), t).items():
+                out[key].append(value)
+            out["ids"].append(t["id"])
     keys = ("p1", "pk", "rr", "ll", "stop", "found", "assassin", "ids")
     return {"n": len(out["ids"]), "skipped": skipped, **{k: out.get(k, []) for k in keys}}
 
@@ -207,6 +238,7 @@ def part_a(turns: list[dict], cfg: GuesserConfig, quick: bool) -> None:
     blind = replace(cfg, infer_key=False)
     rows: list[tuple[str, tuple[str, ...] | Ensemble, GuesserConfig, bool]] = [
         (f, (f,), blind, False) for f in FAMILIES]
+    own: list[tuple[str, tuple[str, ...] | Ensemble, GuesserConfig, bool]] = []
     rows.append(("eat (associations) alone", ("eat",), blind, False))
     lent = None if quick else lent_ensemble("spacy300", turns)
     if lent is not None:
@@ -219,12 +251,16 @@ def part_a(turns: list[dict], cfg: GuesserConfig, quick: bool) -> None:
     rows.append((f"{GUESSER} +history", DEFAULT_GUESSER_MODELS, blind, True))
     if not quick:
         rows.append(("minilm +history", ("minilm",), blind, True))
+    own.append((f"{GUESSER} +history, own key sampled x3", DEFAULT_GUESSER_MODELS, cfg, True))
+    if not quick:
+        own += [(f"  same, unaimed_greens={u:g}", DEFAULT_GUESSER_MODELS, replace(cfg, unaimed_greens=u), True)
+                for u in (0.5, 1.0)]
     common = {t["id"] for t in turns if all(answerable(ensemble((f,)), t) for f in FAMILIES)}
     print(f"common turns (every embedding family knows the clue and all board words): {len(common)}\n")
     print("| guesser | turns | skipped | P@1 % | P@number % | MRR | log loss | P@1 common % | stop after | found | assassin % |")
     print("|---|---|---|---|---|---|---|---|---|---|---|")
-    for name, fams, c, hist in rows:
-        r = eval_human(turns, fams, c, hist)
+    for (name, fams, c, hist), k in [*((r, 0) for r in rows), *((r, 3) for r in own)]:
+        r = eval_human(turns, fams, c, hist, own_key=k)
         pc = _mean(p for p, i in zip(r["p1"], r["ids"]) if i in common)
         print(f"| {name} | {r['n']} | {r['skipped']} | {_pct(_mean(r['p1']))} | {_pct(_mean(r['pk']))} | "
               f"{_mean(r['rr']):.3f} | {_mean(r['ll']):.3f} | {_pct(pc)} | {_mean(r['stop']):.2f} | "
@@ -232,6 +268,8 @@ def part_a(turns: list[dict], cfg: GuesserConfig, quick: bool) -> None:
     print("\nlog loss: of P(green) against 'is a target', summed over the words in play. stop after:")
     print("words the bot would guess (plan(), 9 tokens assumed); found: the giver's greens among them")
     print("before the first miss; assassin: turns whose first miss is the giver's assassin.")
+    print("own key sampled: turns whose giver side is complete, each with 3 key sides for the")
+    print("guesser drawn from the official distribution (infer_key on; turns counts the samples).")
     print("\nPrototype (DESIGN.md), P@1: GloVe 39%, spaCy 46%, MiniLM 59%, all three 60%, people 87%.")
 
 

@@ -70,6 +70,16 @@ class GuesserConfig:
     """Perception noise added to every similarity, z units: 0 for the real bot; benchmarks
     use it to make a partner that thinks a little differently."""
     seed: int = 0
+    unaimed_greens: float = 0.0
+    """Share of the base rate of greens no clue aims at that a word keeps when a clue does not
+    aim at it: ``P(green | clues) = a + (1 - a) * unaimed_greens * q`` (with ``q`` that rate,
+    and the base odds then the greens left over the words left). 1 is the calibrated value for
+    bot clues (self-play: the bot predicted 0.30 green at its stops; 55% were). It changes only
+    when to stop, and is the same trade-off as ``assassin_shyness``: 1.0 wins 89.0% of shipped
+    pair games instead of 81.6% (500 games, sudden-death losses 11.4% -> 5.2%), but with
+    people's clues and an own key side sampled from the official distribution, turns whose
+    first miss is the assassin go from 3.7% to 8.5% (0.5: 6.9%; bench_guesser.py part a).
+    People are the real partners: 0 kept."""
     family_weights: tuple[tuple[str, float], ...] = (("eat", 2.0),)
     """Weight of each embedding family in the average of z-scored clue similarities
     (``(family, weight)`` pairs; unlisted families weigh 1). A family that does not know
@@ -201,6 +211,13 @@ class EmbeddingGuesser:
         p_clue = np.clip(1 - not_target, 1e-4, 1 - 1e-4)
         prior = key_prior(view)[cand] if cfg.infer_key else np.tile([9 / 25, 3 / 25, 13 / 25], (n, 1))
         base = 9 / 25
+        if cfg.unaimed_greens:
+            greens_left = 0 if view.partner_done else max(9 - sum(
+                1 for t in clues for _, r in t.guesses if r is GuessResult.GREEN), 0)
+            aimed = float((1 - not_target).sum())
+            q = cfg.unaimed_greens * max(greens_left - aimed, 0.0) / max(n - aimed, 1.0)
+            p_clue = np.clip(p_clue + (1 - p_clue) * q, 1e-4, 1 - 1e-4)
+            base = min(max(greens_left / max(n, 1), 0.02), 0.98)
         odds = p_clue / (1 - p_clue) * (prior[:, _G] / np.clip(1 - prior[:, _G], 1e-9, None)) / (base / (1 - base))
         odds = np.where(prior[:, _G] <= 0, 0.0, np.where(prior[:, _G] >= 1, np.inf, odds))
         pg = np.where(np.isinf(odds), 1.0, odds / (1 + odds))
