@@ -6,7 +6,7 @@ same-embedding pairs won every game in 4.7-6.2 turns, and cross-embedding pairs 
 the rest lost to the assassin. The ``solo`` rows here are the like-for-like figure (our
 team alone, 9 agents if it starts, 8 otherwise; the other team never plays).
 
-    PYTHONPATH=src nice python benchmarks/bench_classic.py --games 300
+    PYTHONPATH=src nice python benchmarks/bench_classic.py --games 500   # ~25 min on 2 cores
 
 Cross-play: the spymaster thinks with one family, the operatives with another, with
 perception noise 0.3 (DESIGN.md: strength against a partner who thinks differently).
