@@ -104,13 +104,13 @@ def test_zero_clue_when_every_positive_clue_risks_the_assassin():
     clues = {"animal": animal, "lazy": lazy, **{f"other{i}": unrelated() for i in range(10)}}
     toy = Ensemble([ToyModel(board, clues)])
     view = spymaster_view(state, Player.A)
-    best = EmbeddingSpymaster(toy, SpymasterConfig(noise=0.6, blind_assassin=0.0)).suggest(view, top=2)[0]
+    best = EmbeddingSpymaster(toy, SpymasterConfig(noise=0.6)).suggest(view, top=2)[0]
     assert best.clue == Clue("lazy", 0) and best.dangers == (("SLOTH", "assassin"),)
     # Without the assassin among them, the same greens get a plain clue.
     state = position(GREENS, ["SLOTH", "ENGINE", "LAWYER"], {"PIANO", "TIGER"})
     board["SLOTH"] = 0.45 * lazy + unrelated()
     toy = Ensemble([ToyModel(board, clues)])
-    assert EmbeddingSpymaster(toy, SpymasterConfig(noise=0.6, blind_assassin=0.0)).give_clue(
+    assert EmbeddingSpymaster(toy, SpymasterConfig(noise=0.6)).give_clue(
         spymaster_view(state, Player.A)).number > 0
 
 

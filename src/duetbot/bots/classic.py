@@ -143,10 +143,8 @@ class ClassicSpymaster(EmbeddingSpymaster):
         ks = np.arange(1, cfg.max_number + 1)
         found = np.minimum(above[..., None], ks)                      # (M, n, K)
         missed = above[..., None] < ks
-        blind = cfg.blind_assassin * (labels == _ASSASSIN).sum() / max(int((~own).sum()), 1)
-        p_assassin = missed * ((1 - cfg.blind_assassin) * (first_miss == _ASSASSIN)[..., None] + blind)
-        blind_opp = cfg.blind_assassin * (labels == _OPPONENT).sum() / max(int((~own).sum()), 1)
-        p_opp = missed * ((1 - cfg.blind_assassin) * (first_miss == _OPPONENT)[..., None] + blind_opp)
+        p_assassin = (missed & (first_miss == _ASSASSIN)[..., None]).astype(np.float64)
+        p_opp = (missed & (first_miss == _OPPONENT)[..., None]).astype(np.float64)
         m_after = np.clip(turn.my_left - found, 0, 9)
         if turn.solo:
             S = solo_table(cost.turn_yield, cost.turn_assassin, cost.solo_discount)

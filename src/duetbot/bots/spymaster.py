@@ -65,22 +65,6 @@ class SpymasterConfig:
     """Chance that the guess forced by a zero clue hits an assassin."""
     zero_min_margin: float = 0.5
     """A zero clue's word must point at its assassin by this z margin over any other word."""
-    pessimism: float = 0.0
-    """Off by default (LOFO 0-3% with it on, 30-40 games). 0: each simulated partner sees one family's similarities; 1: every simulated partner
-    sees, for each green, the least similar family and for each other word the most similar
-    family (a worst case over families, so clues must hold up in every family)."""
-    blind_assassin: float = 0.0
-    """Share of the partner's first miss that ignores my similarities: with this weight the
-    missed word is any non-green at random, so an assassin is hit in proportion to their
-    number. An unseen partner's ranking of the non-targets agrees little with ours
-    (LOFO measurement), so keeping assassins far in our families protects less than the
-    simulation alone says. Off by default: 0.3-0.8 measured 5.5-8.5% LOFO against 10.0%."""
-    disagreement: float = 0.0
-    """Consensus partner model when > 0: a simulated partner sees the family average plus
-    noise whose spread grows with how much the families disagree on that (clue, word) pair,
-    ``sqrt(noise^2 + (disagreement * sd over families)^2)``. Quirky clues that only one family
-    likes become risky. 0 keeps the mixture model (each partner is one family). Measured 12.0%
-    (1.0) and 8.5% (2.0) LOFO against 10.0%: within noise, so off by default."""
     seed: int = 0
 
 
@@ -213,19 +197,11 @@ class EmbeddingSpymaster:
         first other word, and that word's label (-1 if there is none)."""
         cfg = self.config
         n, e = z.shape[1], z.shape[2]
-        if cfg.pessimism:
-            worst = np.where(good, z.min(axis=0), z.max(axis=0))     # (n, e)
-            z = (1 - cfg.pessimism) * z + cfg.pessimism * worst[None]
         # Work in preallocated buffers: fresh arrays of this size cost page faults each turn.
         noisy = self._work[0][:, :n, :e]
-        if cfg.disagreement > 0 and len(z) > 1:
-            spread = np.sqrt(cfg.noise ** 2 + (cfg.disagreement * z.std(axis=0)) ** 2)
-            np.multiply(self._eps[:, :n, :e], spread, out=noisy)
-            noisy += z.mean(axis=0)
-        else:
-            np.multiply(self._eps[:, :n, :e], cfg.noise, out=noisy)
-            for f, rows in enumerate(self._family_rows):               # samples grouped by family
-                noisy[rows] += z[f]
+        np.multiply(self._eps[:, :n, :e], cfg.noise, out=noisy)
+        for f, rows in enumerate(self._family_rows):                   # samples grouped by family
+            noisy[rows] += z[f]
         bad = np.flatnonzero(~good)
         split = np.take(noisy, np.concatenate([bad, np.flatnonzero(good)]), axis=2, out=self._work[1][:, :n, :e])
         if len(bad) == 0:
@@ -250,8 +226,7 @@ class EmbeddingSpymaster:
         ks = np.arange(1, cfg.max_number + 1)
         found = np.minimum(above[..., None], ks)                      # (M, n, K)
         missed = above[..., None] < ks
-        blind = cfg.blind_assassin * (labels == 1).sum() / max(int((~green).sum()), 1)
-        p_assassin = missed * ((1 - cfg.blind_assassin) * ng_is_assassin[..., None] + blind)
+        p_assassin = (missed & ng_is_assassin[..., None]).astype(np.float64)
         t_ok = max(t_next, 0)
         if turn.bystander_tokens > 0 or tokens_after is not None:
             t_miss = t_ok
