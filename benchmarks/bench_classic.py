@@ -6,7 +6,7 @@ same-embedding pairs won every game in 4.7-6.2 turns, and cross-embedding pairs 
 the rest lost to the assassin. The ``solo`` rows here are the like-for-like figure (our
 team alone, 9 agents if it starts, 8 otherwise; the other team never plays).
 
-    PYTHONPATH=src nice python benchmarks/bench_classic.py --games 500   # ~25 min on 2 cores
+    PYTHONPATH=src nice python benchmarks/bench_classic.py --games 500
 
 Cross-play: the spymaster thinks with one family, the operatives with another, with
 perception noise 0.3 (DESIGN.md: strength against a partner who thinks differently).
@@ -18,10 +18,10 @@ import argparse
 import json
 import time
 
-from duetbot.bots.classic import classic_team
 from duetbot.bots.factory import PartnerSpec
-from duetbot.classic_harness import simulate_classic, summarize_classic
+from duetbot.classic_simulation import ClassicRunSpec, ClassicTally
 from duetbot.rules.classic import ClassicRules
+from duetbot.simulation import run_local
 from duetbot.wordpool import default_pool
 
 PAIRS = {
@@ -34,13 +34,13 @@ PAIRS = {
 }
 
 
-def run(name: str, spec_text: str, games: int, seed: int, solo: bool) -> dict:
+def run(name: str, spec_text: str, games: int, seed: int, solo: bool, workers: int) -> dict:
+    """One row on the simulation engine (``duetbot simulate --game classic``): the same games
+    whatever the number of workers; red from game seed ``s``, blue from ``s + 1``."""
     spec = PartnerSpec.parse(spec_text)
     t0 = time.perf_counter()
-    recs = list(simulate_classic(games, seed, default_pool(),
-                                 lambda s: (classic_team(spec, s), classic_team(spec, s + 1)),
-                                 ClassicRules(solo=solo)))
-    s = summarize_classic(recs)
+    s = ClassicTally(run_local(ClassicRunSpec(seed, spec, spec, default_pool(), ClassicRules(solo=solo)),
+                               games, workers=workers)).summary()
     return {"pair": name, "mode": "solo" if solo else "two teams", "games": s.games,
             "win": s.starting_win.value, "win_ci": s.starting_win.interval, "assassin": s.assassin.value,
             "turns_to_win": s.turns_to_win, "turns_to_win_starting": s.turns_to_win_starting,
@@ -53,11 +53,12 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--pairs", default=",".join(PAIRS), help="comma-separated names from PAIRS")
     ap.add_argument("--modes", default="solo,two", help="solo, two or both")
+    ap.add_argument("--workers", type=int, default=2, help="worker processes (results do not depend on it)")
     args = ap.parse_args()
     rows = []
     for name in args.pairs.split(","):
         for mode in args.modes.split(","):
-            row = run(name, PAIRS[name], args.games, args.seed, mode == "solo")
+            row = run(name, PAIRS[name], args.games, args.seed, mode == "solo", args.workers)
             rows.append(row)
             print(json.dumps(row), flush=True)
     print()
