@@ -437,6 +437,7 @@ def test_board_shows_own_side_covered_words_marks_and_mission_tokens():
     state.apply(Guess(d.words[nn]), B)  # B's miss, marked by A
     text = screen_text(state)
     assert "missed by bot" in text and "4 bystander side up" in text and "Timer tokens left: 8" in text
+    assert "[agent]: covered by an agent card" in " ".join(text.split())  # the legend keeps its tag
     state.apply(Clue(legal_clue(d), 1), B)
     state.apply(Guess(d.words[nn]), A)  # now marked by both: covered
     state.apply(Clue(legal_clue(d), 1), A)

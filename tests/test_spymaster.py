@@ -149,3 +149,14 @@ def test_win_table_is_monotone():
     assert W[0, 5] == 1.0
     assert (W[1:, 1:] <= W[:-1, 1:] + 1e-12).all()   # fewer greens left is better
     assert (W[:, 1:] >= W[:, :-1] - 1e-12).all()     # more tokens is better
+
+
+def test_suggestions_list_one_form_of_each_clue(spymaster):
+    """A list of suggestions never offers two forms of one word (colony, colonies)."""
+    from duetbot.rules.clues import clue_conflict
+
+    for seed in (5, 6, 7):
+        options = spymaster.suggest(spymaster_view(State(deal(seed, default_pool())), Player.A), top=12)
+        words = [o.clue.word for o in options]
+        assert len(words) == 12
+        assert not [(a, b) for i, a in enumerate(words) for b in words[i + 1:] if clue_conflict(a, b)]

@@ -282,6 +282,9 @@ class EmbeddingSpymaster:
             if ci in seen or not np.isfinite(value[ci, k]):
                 continue
             seen.add(ci)
+            word = self.ensemble.clue_words[int(cand[ci])]
+            if any(clue_conflict(word, o.clue.word) for o in out):
+                continue  # another form of a clue already listed (colony, colonies)
             out.append(self._option(view, turn, int(cand[ci]), k + 1, float(value[ci, k]),
                                     float(found[ci, k]), float(p_a[ci, k]), float(p_b[ci, k])))
             if len(out) >= top:

@@ -131,7 +131,7 @@ def render_board(state: State) -> Table:
     """The 5x5 grid with the human's side of the key card, covered words and bystander marks."""
     table = Table(show_header=False, show_lines=True, expand=False, padding=(0, 1),
                   title="The board (colours and tags: YOUR side of the key card)",
-                  caption="untagged: a bystander on your side; [agent]: covered by an agent card; "
+                  caption="untagged: a bystander on your side; \\[agent]: covered by an agent card; "
                           "missed by X: X guessed it and it was a bystander for the partner")
     for _ in range(5):
         table.add_column(min_width=12)
