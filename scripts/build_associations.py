@@ -33,7 +33,6 @@ from __future__ import annotations
 import argparse
 import gzip
 import hashlib
-import json
 import platform
 import re
 import sys
