@@ -427,6 +427,8 @@ def test_simulate_classic_cli_random_bots_writes_replayable_records(tmp_path):
     solo = runner.invoke(app, ["simulate", "--game", "classic", "--bots", "random", "--games", "5", "--quiet",
                                "--variant", "solo"])
     assert solo.exit_code == 0 and "win (team alone)" in solo.output
+    one_line_error(runner.invoke(app, ["simulate", "--game", "classic", "--variant", "solo", "-n", "1", "-q",
+                                       "-b", "model=glove50"]), "--player-b has no effect")
     bad = runner.invoke(app, ["simulate", "--game", "classic", "--variant", "mission:9:5", "--games", "1"])
     assert bad.exit_code == 2 and "error:" in bad.output
 

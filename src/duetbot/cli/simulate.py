@@ -130,7 +130,10 @@ def simulate(
     if scheduler and engine is not Engine.dask:
         fail("--scheduler needs --engine dask")
     _check_paths(out, csv, plot)
-    for option, spec in (("--player-a", spec_a), ("--player-b", spec_b)):
+    solo = classic and rules.solo  # blue never plays
+    if solo and player_b is not None and bots is None:
+        fail("--player-b has no effect with --variant solo (blue never plays); leave it out")
+    for option, spec in (("--player-a", spec_a), *(() if solo else (("--player-b", spec_b),))):
         try:
             spec.check(pool)
         except UnknownWordError as exc:
