@@ -118,3 +118,15 @@ def test_classic_simulate_and_play_take_vectors_too(tmp_path):
     # a classic save given to Duet's --resume names the right command
     one_line_error(runner.invoke(app, ["play", "--resume", str(tmp_path / "c.json")]),
                    "saved classic game", "duetbot play --game classic --resume")
+
+
+def test_models_info_reports_a_user_pool(tmp_path):
+    pool = tmp_path / "pool.txt"
+    pool.write_text("\n".join([*default_pool()[:28], "Zorblax", "ice cream"]) + "\n")
+    result = runner.invoke(app, ["models", "info", "glove50", "--words", str(pool), "--json"])
+    assert result.exit_code == 0, result.output
+    got = json.loads(result.output)["pool_coverage"]
+    assert (got["entries"], got["known"], got["unknown"]) == (30, 29, ["Zorblax"])
+    table = runner.invoke(app, ["models", "info", "glove50", "--words", str(pool)])
+    assert "29 of 30 entries known" in table.output and "--vector" in table.output
+    assert "duetbot[build]" in runner.invoke(app, ["models", "--help"]).output  # not eaten as markup

