@@ -76,4 +76,4 @@ def test_word_pool_with_a_word_no_model_knows_is_refused_before_play(tmp_path):
     result = runner.invoke(app, ["simulate", "-n", "2", "-q", "--words", str(pool)])
     one_line_error(result, "XQZWORD")
     result = runner.invoke(app, ["play", "--words", str(pool)], input="quit\n")
-    one_line_error(result, "XQZWORD", "--vector", "leave it out")
+    one_line_error(result, "XQZWORD", "--vector")

@@ -25,7 +25,7 @@ def fail(message: str, code: int = 2) -> NoReturn:
 
 def vector_hint(word: str) -> str:
     """How to give the bots a vector for a word their models lack."""
-    return f"give it a vector with --vector '{word.lower()}=LIKE+LIKE' (words it is like), or leave it out"
+    return f"give it a vector with --vector '{word.lower()}=LIKE+LIKE' (the words it is like)"
 
 
 class SaveError(RuntimeError):
