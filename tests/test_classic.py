@@ -706,3 +706,28 @@ def test_play_classic_hint_asks_the_real_bots(monkeypatch, tmp_path):
 
     off = play_classic("--seed", str(seed), "--save", str(tmp_path / "x.json"), answers=["hint", "help", "quit"])
     assert off.exit_code == 0 and "hints are off" in off.output and "'quit' saves the game" in off.output
+
+
+def test_suggest_clue_and_guess_for_a_classic_board(tmp_path):
+    d = deal_classic(3, default_pool())
+    words = list(d.words)
+    team = [words[i] for i in d.key.agents(R)]
+    other = [words[i] for i in d.key.agents(B)]
+    assassin = [words[i] for i in d.key.indices(Card.ASSASSIN)]
+    base = ["suggest", "clue", "--board", ",".join(words), "--assassin", ",".join(assassin)]
+    clues = runner.invoke(app, [*base, "--classic", "--team-agents", ",".join(team),
+                                "--opponent-agents", ",".join(other), "--top", "3"])
+    assert clues.exit_code == 0, clues.output
+    assert "agents" in clues.output and "(opponent" in clues.output  # classic columns and dangers
+    # the same request from a file, routed by its "game" field
+    req = tmp_path / "table.json"
+    req.write_text(json.dumps({"game": "classic", "board": words, "team_agents": team,
+                               "opponent_agents": other, "assassin": assassin}))
+    assert runner.invoke(app, ["suggest", "clue", "--game", str(req)]).exit_code == 0
+    one_line_error(runner.invoke(app, [*base, "--classic", "--green", team[0]]), "--team-agents")
+    one_line_error(runner.invoke(app, [*base, "--team-agents", team[0]]), "--classic")
+    guess = runner.invoke(app, ["suggest", "guess", "--classic", "--board", ",".join(words), "--clue", "animal 2"])
+    assert guess.exit_code == 0, guess.output
+    assert "chance their agent" in guess.output and "guess the first" in guess.output
+    one_line_error(runner.invoke(app, ["suggest", "guess", "--classic", "--board", ",".join(words),
+                                       "--clue", "animal 2", "--tokens", "3"]), "--classic")

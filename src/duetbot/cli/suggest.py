@@ -31,12 +31,21 @@ def suggester(vectors: tuple[str, ...] = ()) -> Suggester:
         fail(str(exc))
 
 
-def _suggest(method: str, req: dict, vectors: Optional[list[str]]):
-    """``Suggester.clues`` or ``.guesses`` for ``req``, with one-line errors."""
+def _ask(req: dict, role: str, vectors: Optional[list[str]]) -> dict:
+    """The answer to ``req`` for ``role`` (spymaster: ``clues``; guesser: ``guesses`` and
+    ``stop_after``), Duet or, with ``"game": "classic"``, classic; one-line errors."""
     from ..embeddings import UnknownWordError
 
+    helper = suggester(tuple(vectors or ()))
     try:
-        return getattr(suggester(tuple(vectors or ())), method)(req)
+        if req.get("game", "duet") == "classic":
+            return helper.classic().handle({**req, "role": role})
+        if req.get("game", "duet") != "duet":
+            fail(f"field 'game' must be 'duet' or 'classic', not {req['game']!r}")
+        if role == "spymaster":
+            return {"clues": helper.clues(req)}
+        ranked, stop = helper.guesses(req)
+        return {"guesses": ranked, "stop_after": stop}
     except UnknownWordError as exc:
         fail(f"{exc}; {vector_hint(exc.word)}")
     except ValueError as exc:
@@ -79,6 +88,7 @@ Green = Annotated[Optional[str], typer.Option("--green", help="Your greens still
 Assassin = Annotated[Optional[str], typer.Option("--assassin", help="Your assassins (your side).")]
 Tokens = Annotated[Optional[int], typer.Option("--tokens", min=0, help="Timer tokens left (0: sudden death).")]
 Vectors = Annotated[Optional[list[str]], typer.Option("--vector", help="Give a word the models lack a vector: WORD=LIKE+LIKE, the words it is like (repeatable).")]
+Classic = Annotated[bool, typer.Option("--classic", help="A classic Codenames board (two teams) instead of Duet.")]
 GameFile = Annotated[Optional[Path], typer.Option("--game", help="A JSON file with the request's fields instead of flags.")]
 
 
@@ -86,13 +96,23 @@ GameFile = Annotated[Optional[Path], typer.Option("--game", help="A JSON file wi
 def clue(board: Board = None, green: Green = None, assassin: Assassin = None, covered: Covered = None,
          partner_bystanders: Annotated[Optional[str], typer.Option(help="Words your partner touched that were bystanders on your side.")] = None,
          tokens: Tokens = None, top: Annotated[int, typer.Option(min=1, help="How many clues to show.")] = 5,
-         game: GameFile = None, vector: Vectors = None) -> None:
-    """Suggest clues for your greens, with their targets and risks."""
+         game: GameFile = None, vector: Vectors = None, classic: Classic = False,
+         team_agents: Annotated[Optional[str], typer.Option(help="With --classic: your team's agents still to find.")] = None,
+         opponent_agents: Annotated[Optional[str], typer.Option(help="With --classic: the other team's agents.")] = None) -> None:
+    """Suggest clues for your greens (classic: your team's agents), with their targets and risks."""
     req = _merge(_game_file(game), board=_split(board), green=_split(green), assassin=_split(assassin),
-                 covered=_split(covered), partner_bystanders=_split(partner_bystanders), tokens=tokens, top=top)
-    options = _suggest("clues", req, vector)
+                 covered=_split(covered), partner_bystanders=_split(partner_bystanders), tokens=tokens, top=top,
+                 team_agents=_split(team_agents), opponent_agents=_split(opponent_agents),
+                 game="classic" if classic else None)
+    is_classic = req.get("game") == "classic"
+    if is_classic and green is not None:
+        fail("--green is for Duet boards; with --classic give --team-agents and --opponent-agents")
+    if not is_classic and (team_agents is not None or opponent_agents is not None):
+        fail("--team-agents and --opponent-agents are for classic boards: add --classic")
+    options = _ask(req, "spymaster", vector)["clues"]
     table = Table(title="Suggested clues, best first")
-    for col in ("clue", "targets", "expected greens", "assassin risk", "bystander risk", "watch out for"):
+    for col in ("clue", "targets", "expected agents" if is_classic else "expected greens", "assassin risk",
+                "bystander risk", "watch out for"):
         table.add_column(col)
     for o in options:
         table.add_row(f"{o['clue'].upper()}: {o['number']}", ", ".join(o["targets"]) or "(zero clue)",
@@ -108,8 +128,8 @@ def guess(board: Board = None,
           covered: Covered = None,
           wrong: Annotated[Optional[str], typer.Option(help="Your earlier guesses your partner marked bystander.")] = None,
           green: Green = None, assassin: Assassin = None, tokens: Tokens = None, game: GameFile = None,
-          vector: Vectors = None) -> None:
-    """Rank the words for your partner's clues and say where to stop."""
+          vector: Vectors = None, classic: Classic = False) -> None:
+    """Rank the words for your partner's clues (classic: your spymaster's) and say where to stop."""
     from ..rules import Clue
 
     clues = None
@@ -119,14 +139,22 @@ def guess(board: Board = None,
         except ValueError as exc:
             fail(str(exc))
     req = _merge(_game_file(game), board=_split(board), clues=clues, covered=_split(covered),
-                 wrong=_split(wrong), green=_split(green), assassin=_split(assassin), tokens=tokens)
-    ranked, stop = _suggest("guesses", req, vector)
+                 wrong=_split(wrong), green=_split(green), assassin=_split(assassin), tokens=tokens,
+                 game="classic" if classic else None)
+    is_classic = req.get("game") == "classic"
+    if is_classic and any(x is not None for x in (wrong, green, assassin, tokens)):
+        fail("--wrong, --green, --assassin and --tokens are for Duet boards; leave them out with --classic")
+    answer = _ask(req, "guesser", vector)
+    stop = answer["stop_after"]
     table = Table(title=f"Guesses, best first: guess the first {stop}, then stop")
-    for col in ("#", "word", "chance green", "chance assassin"):
+    chances = (("p_agent", "chance my agent"), ("p_assassin", "chance assassin"),
+               ("p_opponent", "chance their agent")) if is_classic else (
+               ("p_green", "chance green"), ("p_assassin", "chance assassin"))
+    for col in ("#", "word", *(title for _, title in chances)):
         table.add_column(col)
-    for n, g in enumerate(ranked, 1):
+    for n, g in enumerate(answer["guesses"], 1):
         style = "bold green" if n <= stop else None
-        table.add_row(str(n), g["word"], f"{100 * g['p_green']:.0f}%", f"{100 * g['p_assassin']:.0f}%", style=style)
+        table.add_row(str(n), g["word"], *(f"{100 * g[key]:.0f}%" for key, _ in chances), style=style)
     console.print(table)
 
 
