@@ -32,11 +32,9 @@ from __future__ import annotations
 
 import argparse
 import gzip
-import hashlib
 import platform
 import re
 import sys
-from importlib import metadata
 from pathlib import Path
 from typing import Any
 
@@ -46,6 +44,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "src"))
 
 from duetbot.embeddings import store  # noqa: E402
+from duetbot.embeddings.build import package_version  # noqa: E402
 from duetbot.embeddings.vocab import is_clue_candidate  # noqa: E402
 
 DEFAULT_EAT = ROOT.parent / "shared" / "data" / "eat" / "eat_stimulus_response.tsv.gz"
@@ -59,21 +58,6 @@ _ALPHA = re.compile(r"^[a-z]+$")
 
 #: The shipped settings (tuned on the human Duet dev set with benchmarks/bench_associations.py).
 DEFAULTS: dict[str, Any] = {"vocab_size": 10000, "dims": 144, "min_degree": 2, "alpha": 0.75, "power": 0.5}
-
-
-def _version(dist: str) -> str:
-    try:
-        return metadata.version(dist)
-    except metadata.PackageNotFoundError:
-        return "unknown"
-
-
-def sha256_of(path: Path) -> str:
-    h = hashlib.sha256()
-    with open(path, "rb") as fh:
-        for chunk in iter(lambda: fh.read(1 << 20), b""):
-            h.update(chunk)
-    return h.hexdigest()
 
 
 def read_eat(path: Path) -> tuple[dict[tuple[str, str], float], dict[str, float], dict[str, int]]:
@@ -212,7 +196,7 @@ def build(eat: Path, out: Path, vocab_size: int = DEFAULTS["vocab_size"], dims: 
         "description": "Human word associations: Edinburgh Associative Thesaurus, symmetric PPMI + SVD",
         "attribution": ATTRIBUTION,
         "licence": LICENCE,
-        "source": {"description": SOURCE, "file": eat.name, "sha256": sha256_of(eat),
+        "source": {"description": SOURCE, "file": eat.name, "sha256": store.sha256_file(eat),
                    "rows": stats["rows"], "stimuli": stats["stimuli"], "pairs_kept": stats["pairs"]},
         "build": {
             "script": "scripts/build_associations.py",
@@ -227,8 +211,8 @@ def build(eat: Path, out: Path, vocab_size: int = DEFAULTS["vocab_size"], dims: 
             "singular_values_top5": [round(float(x), 4) for x in sigma[:5]],
             "pool_entries_not_covered": pool_missing,
             "python": platform.python_version(),
-            "versions": {"numpy": _version("numpy"), "scipy": _version("scipy"),
-                         "scikit-learn": _version("scikit-learn"), "wordfreq": _version("wordfreq")},
+            "versions": {"numpy": package_version("numpy"), "scipy": package_version("scipy"),
+                         "scikit-learn": package_version("scikit-learn"), "wordfreq": package_version("wordfreq")},
         },
         "clue_vocabulary": {"filters": "duetbot.embeddings.vocab.is_clue_candidate",
                             "zipf": "wordfreq 'en' (data CC BY-SA 4.0)"},

@@ -81,7 +81,8 @@ def _package_dir(module: str, dist: str) -> Path:
     return Path(list(spec.submodule_search_locations)[0])
 
 
-def _version(dist: str) -> str:
+def package_version(dist: str) -> str:
+    """The installed version of ``dist``, or ``"unknown"`` (recorded in build metadata)."""
     try:
         return metadata.version(dist)
     except metadata.PackageNotFoundError:
@@ -281,7 +282,7 @@ class Source:
         raise NotImplementedError
 
     def provenance(self) -> dict[str, Any]:
-        return {"package": self.dist, "version": _version(self.dist), "licence": self.licence,
+        return {"package": self.dist, "version": package_version(self.dist), "licence": self.licence,
                 "attribution": self.attribution}
 
 
@@ -562,7 +563,7 @@ def build_model(
             "pool_entries": len(pool_norm),
             "pool_not_covered": sorted(vocab.missing_pool),
             "vocabulary_stats": vocab.stats,
-            "versions": {d: _version(d) for d in ("wordfreq", "numpy", "scikit-learn")},
+            "versions": {d: package_version(d) for d in ("wordfreq", "numpy", "scikit-learn")},
             "python": platform.python_version(),
         },
         "clue_vocabulary": {
