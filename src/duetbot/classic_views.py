@@ -16,11 +16,12 @@ from typing import Any, Sequence
 
 from .rules.classic import Card, ClassicResult, ClassicRules, ClassicState, Team
 from .rules.duet import Clue, Phase, Turn
-from .rules.keycard import BOARD_SIZE, find_word
+from .rules.keycard import BOARD_SIZE
+from .views import BoardLookups
 
 
 @dataclass(frozen=True)
-class ClassicPublicView:
+class ClassicPublicView(BoardLookups):
     team: Team
     """The viewer's team."""
     words: tuple[str, ...]
@@ -34,18 +35,6 @@ class ClassicPublicView:
     phase: Phase
     rules: ClassicRules
 
-    @property
-    def visible(self) -> tuple[int, ...]:
-        return tuple(i for i in range(len(self.words)) if i not in self.covered)
-
-    def index(self, word: str) -> int:
-        i = find_word(self.words, word)
-        if i is None:
-            raise ValueError(f"{word!r} is not on the board")
-        return i
-
-    def clues_given_by(self, team: Team) -> tuple[Turn, ...]:
-        return tuple(t for t in self.turns if t.giver == team)
 
 
 @dataclass(frozen=True)
