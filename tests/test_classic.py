@@ -731,3 +731,33 @@ def test_suggest_clue_and_guess_for_a_classic_board(tmp_path):
     assert "chance their agent" in guess.output and "guess the first" in guess.output
     one_line_error(runner.invoke(app, ["suggest", "guess", "--classic", "--board", ",".join(words),
                                        "--clue", "animal 2", "--tokens", "3"]), "--classic")
+
+
+def test_classic_bot_clues_pass_the_strict_check(bots):
+    """Issue 13: the classic spymasters (embedding and random) hold their own clues to the
+    strict check, not only the rule book."""
+    from duetbot.rules.clues import strict_conflict
+
+    spy, guesser = bots
+    flagged, given = [], []
+
+    class Checked:
+        def __init__(self, inner):
+            self.inner = inner
+
+        def give_clue(self, view):
+            clue = self.inner.give_clue(view)
+            visible = [view.words[i] for i in view.visible]
+            given.append(clue.word)
+            if strict_conflict(clue.word, visible) is not None:
+                flagged.append((clue.word, strict_conflict(clue.word, visible)))
+            return clue
+
+    team = Partner(Checked(spy), guesser, "glove50")
+    for seed in range(4):
+        play_classic_game(deal_classic(seed, default_pool()), (team, team))
+    rand = classic_random_team(5)
+    rand = Partner(Checked(rand.spymaster), rand.guesser, "random")
+    for seed in range(10):
+        play_classic_game(deal_classic(seed, default_pool()), (rand, rand))
+    assert len(given) > 30 and not flagged

@@ -520,3 +520,178 @@ def test_generated_modules_are_fresh():
         capture_output=True, text=True, timeout=300,
     )
     assert result.returncode == 0, result.stderr
+
+
+# ---------------------------------------------------------------------------
+# The strict check the bots hold their own clues to (issue 13)
+# ---------------------------------------------------------------------------
+
+from duetbot.rules.clues import (  # noqa: E402
+    is_strictly_legal_clue,
+    strict_conflict,
+    strict_illegal_by_word,
+    strict_illegal_clues,
+)
+
+
+@pytest.mark.parametrize(
+    "clue, word",
+    [
+        ("doctoral", "DOCTOR"),
+        ("novelist", "NOVEL"),
+        ("tonight", "NIGHT"),
+        ("biomass", "MASS"),
+        ("mountains", "MOUNT"),
+    ],
+)
+def test_strict_forms_and_compound_parts_the_rule_book_lets_pass(clue, word):
+    assert strict_conflict(clue, [word]) is not None
+    assert word.lower() in strict_conflict(clue, ["PIANO", word]).lower()  # names the word
+    assert not is_strictly_legal_clue(clue, [word])
+    assert strict_illegal_clues([clue, "piano"], [word]) == {clue}
+
+
+@pytest.mark.parametrize(
+    "clue, word",
+    [
+        ("officers", "ICE"),        # the clue contains the visible word
+        ("OFFICERS", "ice"),        # any case
+        ("scream", "ICE CREAM"),    # a word of a multi-word entry
+        ("nessie", "LOCH NESS"),    # per word of the entry
+        ("champ", "HAM"),
+        ("café", "CAF"),            # accents ignored (letters only)
+    ],
+)
+def test_strict_clue_containing_a_visible_word(clue, word):
+    reason = strict_conflict(clue, [word])
+    assert reason is not None
+    if is_legal_clue(clue, [word]):  # flagged by the letters test, not the rule book
+        assert "contain" in reason
+
+
+@pytest.mark.parametrize(
+    "clue, word",
+    [
+        ("cola", "CHOCOLATE"),      # the clue is contained in the visible word
+        ("choc", "CHOCOLATE"),
+        ("cream", "ICE CREAM"),     # a word of a multi-word entry
+        ("ecre", "ICE CREAM"),      # inside the joined form only
+        ("ness", "LOCH NESS"),
+        ("cafe", "CAFÉS"),
+    ],
+)
+def test_strict_clue_contained_in_a_visible_word(clue, word):
+    reason = strict_conflict(clue, [word])
+    assert reason is not None
+    if is_legal_clue(clue, [word]):  # flagged by the letters test, not the rule book
+        assert "contain" in reason
+
+
+@pytest.mark.parametrize(
+    "clue, word",
+    [
+        ("ox", "BOX"),        # two letters: too short to count
+        ("ocean", "ICE"),     # no three letters in a row
+        ("chess", "LOCH NESS"),
+        ("piano", "CHOCOLATE"),
+        ("music", "PIANO"),
+    ],
+)
+def test_strict_check_leaves_unrelated_clues_alone(clue, word):
+    assert strict_conflict(clue, [word]) is None
+    assert strict_illegal_clues([clue], [word]) == set()
+
+
+@pytest.mark.parametrize(
+    "clue, word",
+    [
+        ("tribal", "TRIBE"),         # -e dropped before a derivational suffix
+        ("glorious", "GLORY"),       # -y turned into -i
+        ("nervously", "NERVE"),
+        ("tribal", "TRIBES"),
+        ("detected", "DETECTIVE"),   # the visible word derives from the clue's base
+        ("earthworm", "EARTHQUAKE"), # a shared compound part
+        ("basketball", "FOOTBALL"),
+    ],
+)
+def test_strict_derived_forms_and_shared_compound_parts(clue, word):
+    assert is_legal_clue(clue, [word])            # the rule book lets these pass ...
+    assert strict_conflict(clue, [word]) is not None  # ... the bot does not give them
+
+
+def test_strict_check_keeps_every_rule_book_clash():
+    for clue, word in [("hid", "HIDE"), ("rawhide", "HIDE"), ("earthy", "EARTHQUAKE"),
+                       ("icebox", "ICE CREAM"), ("lochs", "LOCH NESS"), ("ran", "RUN")]:
+        assert not is_legal_clue(clue, [word])
+        assert strict_conflict(clue, [word]) is not None
+    assert strict_conflict("guinea pig", ["HIDE"]).startswith("invalid clue")
+
+
+def test_people_keep_the_rule_books_judgement():
+    """The rule book, which judges people, is unchanged: these pass for a person."""
+    assert is_legal_clue("officers", ["ICE"])
+    assert check_clue("cola", ["CHOCOLATE"]) == "cola"
+    assert is_legal_clue("doctoral", ["DOCTOR"]) and is_legal_clue("tonight", ["NIGHT"])
+    assert illegal_clues(["officers", "cola", "biomass"], ["ICE", "CHOCOLATE", "MASS"]) == set()
+    assert is_legal_clue("hideous", ["HIDE"])  # the rule book's own example ...
+    assert strict_conflict("hideous", ["HIDE"]) is not None  # ... the bot is stricter
+
+
+def test_strict_conflict_names_first_clashing_word_in_order():
+    reason = strict_conflict("icebox", ["PIANO", "BOX", "ICE"])
+    assert "'BOX'" in reason
+    assert strict_conflict("icebox", ["PIANO"]) is None
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_strict_illegal_clues_agrees_with_strict_conflict(seed):
+    from duetbot.wordpool import default_pool
+
+    rng = random.Random(seed)
+    pool = list(default_pool())
+    board = rng.sample(pool, 23) + ["ICE CREAM", "LOCH NESS"]
+    vocab = sorted(set(_VOCAB) | {w.lower() for w in rng.sample(pool, 200)})
+    cands = vocab + ["Officers", "mp3", "guinea pig", "", "café"]
+    bulk = strict_illegal_clues(cands, board)
+    assert bulk == {c for c in cands if strict_conflict(c, board) is not None}
+    assert illegal_clues(cands, board) <= bulk
+    by_word = strict_illegal_by_word(cands, board)
+    assert set(by_word) == set(board)
+    for w in board:
+        assert by_word[w] == strict_illegal_clues(cands, [w])
+    assert set().union(*by_word.values()) == bulk
+
+
+def test_strict_illegal_clues_speed():
+    """The spymaster screens its whole vocabulary (~15-30k words) per board."""
+    from duetbot.wordpool import default_pool
+
+    rng = random.Random(7)
+    pool = list(default_pool())
+    cands = [f"{a}{b}" for a in _VOCAB[:150] for b in ("", "s", "er", "ing", "ly")] * 4
+    cands = cands + [w.lower() for w in pool]
+    strict_illegal_clues(cands, rng.sample(pool, 25))  # warm the memoised analyses
+    t = time.perf_counter()
+    for _ in range(3):
+        strict_illegal_clues(cands, rng.sample(pool, 25))
+    assert (time.perf_counter() - t) / 3 < 0.5
+
+
+_VOCAB = [
+    "officers", "cola", "doctoral", "novelist", "tonight", "biomass", "mountains", "tribal",
+    "glorious", "earthworm", "basketball", "scream", "icebox", "lochs", "chess", "ocean",
+    "music", "animal", "water", "fire", "sea", "light", "house", "dark", "night", "sport",
+    "run", "runner", "ran", "hide", "hideous", "rawhide", "earth", "quake", "hearth", "ear",
+    "storm", "rain", "bow", "rainfall", "snow", "man", "snowball", "king", "queen", "castle",
+    "bank", "money", "river", "tree", "forest", "green", "school", "teacher", "doctor",
+    "nurse", "hospital", "ship", "boat", "captain", "pirate", "gold", "silver", "metal",
+    "screen", "movie", "film", "star", "space", "rocket", "moon", "sun", "planet", "air",
+    "plane", "airport", "train", "car", "carpet", "pet", "dog", "cat", "mouse", "mice",
+    "computer", "phone", "table", "chair", "bear", "honey", "bee", "penguin", "ice",
+    "cream", "chocolate", "cake", "bread", "piano", "violin", "band", "rock", "stone",
+    "spy", "agent", "secret", "charge", "battery", "power", "energy", "mass", "weight",
+    "ambulance", "siren", "dress", "skirt", "shirt", "shoe", "foot", "football", "ball",
+    "game", "play", "player", "theatre", "drama", "novel", "book", "story", "write",
+    "mount", "hill", "valley", "climb", "tribe", "nerve", "glory", "fame", "famous",
+    "state", "station", "detect", "detective", "act", "actor", "comic", "coming", "mine",
+]

@@ -65,6 +65,7 @@ class ToyModel:
     """A hand-made embedding family: just enough of EmbeddingModel for the Ensemble."""
 
     name = family = "toy"
+    has_fallback = False
 
     def __init__(self, board_vectors: dict, clue_vectors: dict):
         self.table = {k.casefold(): np.asarray(v, np.float32) / np.linalg.norm(v)
@@ -160,3 +161,53 @@ def test_suggestions_list_one_form_of_each_clue(spymaster):
         words = [o.clue.word for o in options]
         assert len(words) == 12
         assert not [(a, b) for i, a in enumerate(words) for b in words[i + 1:] if clue_conflict(a, b)]
+
+
+def test_no_bot_clue_is_disputable_over_seeded_games():
+    """Issue 13: nothing the bot says as a clue may be something a strict table would argue
+    about: every clue of a number of seeded games (the shipped pair, and a cross-family
+    partner) passes the strict check against the words visible when it was given."""
+    from duetbot.bots.base import Partner
+    from duetbot.bots.factory import PartnerSpec
+    from duetbot.rules.clues import strict_conflict
+
+    pool = default_pool()
+    given = 0
+    for spec, seeds in (("default", range(8)), ("spymaster=glove50+spacy300,guesser=minilm,noise=0.3", range(8, 12))):
+        p = PartnerSpec.parse(spec)
+        for seed in seeds:
+            a, b = p.build(seed), p.build(seed + 2)
+            rec = play_game(deal(seed, pool), (a, b))
+            state = State(rec.deal, rec.variant)
+            for e in rec.events:
+                if isinstance(e.action, Clue):
+                    given += 1
+                    assert strict_conflict(e.action.word, state.visible_words()) is None, (seed, e.action)
+                state.apply(e.action, e.player)
+    assert given > 40
+
+
+def test_strict_mask_forbids_what_the_rule_book_allows(spymaster):
+    """The spymaster's candidate mask: "officers" is out while ICE is visible (strict), in with
+    ``strict_clues=False`` (the rule book), and back once ICE is covered."""
+    words = ["ICE"] + [w for w in default_pool() if w != "ICE"][:24]
+    state = State(make_deal(words, [a for a, _ in PAIRS], [b for _, b in PAIRS]))
+    j = spymaster.ensemble.index["officers"]
+    assert not spymaster._legal(spymaster_view(state, Player.A))[j]
+    loose = EmbeddingSpymaster(spymaster.ensemble, SpymasterConfig(strict_clues=False))
+    assert loose._legal(spymaster_view(state, Player.A))[j]
+    state.covered_green.add(0)
+    assert spymaster._legal(spymaster_view(state, Player.A))[j]
+
+
+def test_zero_and_fallback_clues_use_the_strict_mask(spymaster):
+    """The zero clue and the fallback pick from the same legality mask as positive clues."""
+    from duetbot.rules.clues import strict_conflict
+
+    state = State(deal(3, default_pool()))
+    view = spymaster_view(state, Player.A)
+    turn = spymaster._turn(view)
+    option = spymaster._fallback(view, turn)
+    assert strict_conflict(option.clue.word, state.visible_words()) is None
+    bad = [spymaster.ensemble.clue_words[i] for i in np.flatnonzero(turn.legal)[:2000]]
+    assert not [w for w in bad if strict_conflict(w, state.visible_words())]

@@ -28,8 +28,9 @@ from functools import lru_cache
 import numpy as np
 
 from ..classic_views import ClassicGuesserView, ClassicSpymasterView
-from ..rules import Clue, EndTurn, Guess, GuessResult, Phase, Player, Turn, Variant, is_legal_clue
+from ..rules import Clue, EndTurn, Guess, GuessResult, Phase, Player, Turn, Variant
 from ..rules.classic import Card, ClassicResult
+from ..rules.clues import strict_conflict
 from ..views import GuesserView
 from .base import Partner
 from .ensemble import Ensemble
@@ -105,7 +106,9 @@ class ClassicSpymaster(EmbeddingSpymaster):
     """:class:`EmbeddingSpymaster` with the classic cost model (see the module docstring).
 
     Reuses the candidate screen, the partner simulation's noise and the option ranking; only
-    the per-turn masks, the value of an outcome and the label names differ."""
+    the per-turn masks, the value of an outcome and the label names differ. Its clue
+    candidates go through the same legality mask (``EmbeddingSpymaster._legal``), so its own
+    clues pass the strict check (``SpymasterConfig.strict_clues``) like the Duet bot's."""
 
     def __init__(self, ensemble: Ensemble, config: SpymasterConfig | None = None,
                  cost: ClassicCost | None = None) -> None:
@@ -272,7 +275,7 @@ class ClassicRandomSpymaster:
         visible = [view.words[i] for i in view.visible]
         number = self.rng.randint(0, len(view.my_agents))
         for word in self.rng.sample(_WORDS, len(_WORDS)):
-            if is_legal_clue(word, visible):
+            if strict_conflict(word, visible) is None:  # a bot's clue: the strict check
                 return Clue(word, number)
         raise RuntimeError("every random clue word clashes with the board")
 
