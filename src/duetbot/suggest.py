@@ -11,12 +11,12 @@ request into the same views the bots see in simulated games, so the same bots an
 
 from __future__ import annotations
 
-import json
 from dataclasses import replace
 from typing import Any, Iterable, Iterator, Sequence
 
 from .bots.guesser import EmbeddingGuesser
 from .bots.spymaster import EmbeddingSpymaster
+from .jsonio import BOM, MAX_LINE_BYTES, JSONInputError, LineTooLong, dumps, loads
 from .rules import Clue, Label, Phase, Player, Turn, Variant
 from .rules.keycard import BOARD_SIZE
 from .views import GuesserView, SpymasterView
@@ -24,6 +24,30 @@ from .views import GuesserView, SpymasterView
 
 class RequestError(ValueError):
     """A request that does not describe a board position; the message says which field."""
+
+
+MAX_WORD_CHARS = 100
+"""Longest board word accepted in a request (multiword entries such as ICE CREAM allowed)."""
+MAX_TOKENS = 30
+"""Most timer tokens a request may say are left (the most any variant starts with)."""
+MAX_TOP = 100
+"""Most clues a spymaster request may ask for."""
+
+
+def _short(value: Any, limit: int = 40) -> str:
+    """``repr(value)`` cut to ``limit`` characters, for one-line error messages."""
+    text = repr(value)
+    return text if len(text) <= limit else text[:limit - 3] + "..."
+
+
+def check_top(req: dict, default: int = 5) -> int:
+    """The ``top`` field of a spymaster request (a whole number from 1 to :data:`MAX_TOP`)."""
+    top = req.get("top", default)
+    if top is None:
+        return default
+    if isinstance(top, bool) or not isinstance(top, int) or not 1 <= top <= MAX_TOP:
+        raise RequestError(f"field 'top' must be a whole number from 1 to {MAX_TOP}, not {_short(top)}")
+    return top
 
 
 def _words(req: dict, field: str, board: Sequence[str], required: bool = False) -> list[int]:
@@ -38,10 +62,10 @@ def _words(req: dict, field: str, board: Sequence[str], required: bool = False) 
     out = []
     for w in value:
         if not isinstance(w, str):
-            raise RequestError(f"field {field!r} holds {w!r}, not a word")
+            raise RequestError(f"field {field!r} holds {_short(w)}, not a word")
         i = folded.get(" ".join(w.split()).casefold())
         if i is None:
-            raise RequestError(f"{field!r} names {w!r}, which is not on the board")
+            raise RequestError(f"{field!r} names {_short(w)}, which is not on the board")
         out.append(i)
     return out
 
@@ -52,6 +76,10 @@ def _board(req: dict) -> tuple[str, ...]:
         raise RequestError(f"field 'board' must be a list of {BOARD_SIZE} words")
     if len(board) != BOARD_SIZE:
         raise RequestError(f"field 'board' has {len(board)} words; a Duet board has {BOARD_SIZE}")
+    for w in board:
+        if len(w) > MAX_WORD_CHARS:
+            raise RequestError(f"field 'board' holds a word of {len(w)} characters ({_short(w, 30)}); "
+                               f"at most {MAX_WORD_CHARS}")
     words = tuple(" ".join(w.split()) for w in board)
     if len({w.casefold() for w in words}) != BOARD_SIZE:
         raise RequestError("field 'board' has a duplicate word")
@@ -62,8 +90,8 @@ def _tokens(req: dict, default: int = 9) -> int:
     t = req.get("tokens", default)
     if t is None:
         return default
-    if isinstance(t, bool) or not isinstance(t, int) or t < 0:
-        raise RequestError("field 'tokens' must be a whole number >= 0")
+    if isinstance(t, bool) or not isinstance(t, int) or not 0 <= t <= MAX_TOKENS:
+        raise RequestError(f"field 'tokens' must be a whole number from 0 to {MAX_TOKENS}, not {_short(t)}")
     return t
 
 
@@ -93,6 +121,10 @@ def spymaster_request_view(req: dict) -> SpymasterView:
     board = _board(req)
     green = _words(req, "green", board, required=True)
     assassin = _words(req, "assassin", board)
+    both = sorted(set(green) & set(assassin))
+    if both:
+        raise RequestError(f"{board[both[0]]!r} is listed in both 'green' and 'assassin'; "
+                           "a word of your side is one or the other")
     covered = set(_words(req, "covered", board))
     if not set(green) - covered:
         raise RequestError("no green word is left to clue: 'green' lists none that is not covered")
@@ -123,7 +155,12 @@ def guesser_request_view(req: dict) -> tuple[GuesserView, bool]:
         raise RequestError("field 'clues' must list at least one {clue, number}, oldest first")
     turns = [Turn(Player.B, _clue(item, "clues")) for item in clues]
     known_side = req.get("green") is not None or req.get("assassin") is not None
-    side = _side(len(board), _words(req, "green", board), _words(req, "assassin", board))
+    green, assassin = _words(req, "green", board), _words(req, "assassin", board)
+    both = sorted(set(green) & set(assassin))
+    if both:
+        raise RequestError(f"{board[both[0]]!r} is listed in both 'green' and 'assassin'; "
+                           "a word of your side is one or the other")
+    side = _side(len(board), green, assassin)
     tokens = _tokens(req)
     sudden = tokens == 0
     guessable = tuple(i for i in range(len(board)) if i not in covered and i not in wrong)
@@ -148,9 +185,7 @@ class Suggester:
 
     def clues(self, req: dict) -> list[dict]:
         view = spymaster_request_view(req)
-        top = req.get("top", 5)
-        if isinstance(top, bool) or not isinstance(top, int) or top < 1:
-            raise RequestError("field 'top' must be a whole number >= 1")
+        top = check_top(req)
         return [o.to_json() for o in self.spymaster.suggest(view, top=top)]
 
     def guesses(self, req: dict) -> tuple[list[dict], int]:
@@ -171,8 +206,16 @@ class Suggester:
         return self._classic
 
     def handle(self, req: Any) -> dict:
-        """One request -> one response; never raises for a bad request."""
+        """One request -> one response; never raises for a bad request (a field of the wrong
+        type, size or value gives ``{"id", "error"}``). An ``id`` that is not strict JSON
+        (NaN, Infinity: possible from Python, never from :meth:`handle_lines`) is echoed as
+        null with an error saying so."""
         rid = req.get("id") if isinstance(req, dict) else None
+        try:
+            dumps(rid)
+        except (ValueError, TypeError, RecursionError):
+            return {"id": None, "error": f"field 'id' ({_short(rid)}) is not strict JSON, so it is echoed as "
+                                         "null; use a string or a finite number"}
         try:
             if not isinstance(req, dict):
                 raise RequestError("a request must be a JSON object")
@@ -180,25 +223,51 @@ class Suggester:
             if game == "classic":
                 return self.classic().handle(req)
             if game not in (None, "duet"):
-                raise RequestError(f"field 'game' must be 'duet' or 'classic', not {game!r}")
+                raise RequestError(f"field 'game' must be 'duet' or 'classic', not {_short(game)}")
             role = req.get("role")
             if role == "spymaster":
                 return {"id": rid, "clues": self.clues(req)}
             if role == "guesser":
                 ranked, stop = self.guesses(req)
                 return {"id": rid, "guesses": ranked, "stop_after": stop}
-            raise RequestError(f"field 'role' must be 'spymaster' or 'guesser', not {role!r}")
+            raise RequestError(f"field 'role' must be 'spymaster' or 'guesser', not {_short(role)}")
         except ValueError as exc:
-            return {"id": rid, "error": str(exc)}
+            return {"id": rid, "error": _one_line(str(exc))}
 
-    def handle_lines(self, lines: Iterable[str]) -> Iterator[str]:
-        """The JSON lines contract: one response line per non-blank request line, same order."""
-        for line in lines:
-            if not line.strip():
-                continue
+    def handle_line(self, line: str | bytes | LineTooLong) -> str | None:
+        """The response line (strict JSON, no newline) to one request line; ``None`` for a
+        blank line. Never raises: an unexpected failure answers ``internal error: ...``."""
+        if isinstance(line, LineTooLong):
+            return dumps({"id": None, "error": f"line too long: {line.size} bytes; a request may have at "
+                                               f"most {MAX_LINE_BYTES} (it was skipped)"})
+        blank = line.strip()
+        if not blank or blank in (BOM, BOM.encode("utf-8")):
+            return None
+        try:
+            req = loads(line)
+        except JSONInputError as exc:
+            return dumps({"id": None, "error": str(exc)})
+        rid = req.get("id") if isinstance(req, dict) else None
+        try:
+            return dumps(self.handle(req))
+        except Exception as exc:  # a bug, not a bad request: answer, say so, and go on
+            text = _one_line(f"{type(exc).__name__}: {exc}")
             try:
-                req = json.loads(line)
-            except json.JSONDecodeError as exc:
-                yield json.dumps({"id": None, "error": f"not JSON: {exc.msg} at column {exc.colno}"})
-                continue
-            yield json.dumps(self.handle(req))
+                return dumps({"id": rid, "error": f"internal error: {text}"})
+            except (ValueError, TypeError, RecursionError):
+                return dumps({"id": None, "error": f"internal error: {text}"})
+
+    def handle_lines(self, lines: Iterable[str | bytes | LineTooLong]) -> Iterator[str]:
+        """The JSON lines contract: one response line per non-blank request line, same order.
+        Lines may be str or UTF-8 bytes (see :func:`duetbot.jsonio.iter_lines`); blank lines
+        (whitespace, or only a byte order mark) get no answer."""
+        for line in lines:
+            out = self.handle_line(line)
+            if out is not None:
+                yield out
+
+
+def _one_line(text: str, limit: int = 300) -> str:
+    """An error message on one line, at most ``limit`` characters."""
+    text = " ".join(text.split())
+    return text if len(text) <= limit else text[:limit - 3] + "..."

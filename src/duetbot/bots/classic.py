@@ -334,13 +334,11 @@ class ClassicSuggester:
         """``role`` spymaster -> ``{"clues": [...]}``; guesser -> ``{"guesses", "stop_after"}``.
         Raises ``ValueError`` for a bad request (the caller turns it into an error line)."""
         from ..classic_views import guesser_request_view, spymaster_request_view
-        from ..suggest import RequestError
+        from ..suggest import RequestError, _short, check_top
 
         role = req.get("role")
         if role == "spymaster":
-            top = req.get("top", 5)
-            if isinstance(top, bool) or not isinstance(top, int) or top < 1:
-                raise RequestError("field 'top' must be a whole number >= 1")
+            top = check_top(req)
             view = spymaster_request_view(req)
             return {"id": req.get("id"), "clues": [o.to_json() for o in self.spymaster.suggest(view, top=top)]}
         if role == "guesser":
@@ -350,4 +348,4 @@ class ClassicSuggester:
                         "p_assassin": round(float(q[1]), 4), "p_opponent": round(float(q[3]), 4)}
                        for w, s, q in zip(ranked.words, ranked.score, p)]
             return {"id": req.get("id"), "guesses": guesses, "stop_after": stop}
-        raise RequestError(f"field 'role' must be 'spymaster' or 'guesser', not {role!r}")
+        raise RequestError(f"field 'role' must be 'spymaster' or 'guesser', not {_short(role)}")

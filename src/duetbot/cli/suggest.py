@@ -12,7 +12,8 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from ..suggest import Suggester
+from ..jsonio import JSONInputError, iter_lines, read_json_file
+from ..suggest import Suggester, _short
 from .common import fail, vector_hint
 
 app = typer.Typer(help="Suggestions for a game at a real table (clues, guesses, or JSON lines).",
@@ -41,7 +42,7 @@ def _ask(req: dict, role: str, vectors: Optional[list[str]]) -> dict:
         if req.get("game", "duet") == "classic":
             return helper.classic().handle({**req, "role": role})
         if req.get("game", "duet") != "duet":
-            fail(f"field 'game' must be 'duet' or 'classic', not {req['game']!r}")
+            fail(f"field 'game' must be 'duet' or 'classic', not {_short(req['game'])}")
         if role == "spymaster":
             return {"clues": helper.clues(req)}
         ranked, stop = helper.guesses(req)
@@ -50,6 +51,10 @@ def _ask(req: dict, role: str, vectors: Optional[list[str]]) -> dict:
         fail(f"{exc}; {vector_hint(exc.word)}")
     except ValueError as exc:
         fail(str(exc))
+    except typer.Exit:
+        raise
+    except Exception as exc:  # a bug, not a bad request: one line, not a traceback
+        fail(f"internal error: {type(exc).__name__}: {exc}", code=1)
 
 
 def _split(text: Optional[str]) -> Optional[list[str]]:
@@ -64,11 +69,9 @@ def _game_file(path: Optional[Path]) -> dict:
     if path is None:
         return {}
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except OSError as exc:
-        fail(f"cannot read game file {path}: {exc.strerror}")
-    except json.JSONDecodeError as exc:
-        fail(f"game file {path} is not JSON: {exc.msg} at line {exc.lineno}")
+        data = read_json_file(path)
+    except JSONInputError as exc:
+        fail(f"--game: {exc}")
     if not isinstance(data, dict):
         fail(f"game file {path} must hold one JSON object (the fields of a suggest request)")
     return data
@@ -95,7 +98,8 @@ GameFile = Annotated[Optional[Path], typer.Option("--game", help="A JSON file wi
 @app.command()
 def clue(board: Board = None, green: Green = None, assassin: Assassin = None, covered: Covered = None,
          partner_bystanders: Annotated[Optional[str], typer.Option(help="Words your partner touched that were bystanders on your side.")] = None,
-         tokens: Tokens = None, top: Annotated[int, typer.Option(min=1, help="How many clues to show.")] = 5,
+         tokens: Tokens = None,
+         top: Annotated[Optional[int], typer.Option(min=1, show_default="5, or the --game file's top", help="How many clues to show (overrides a --game file's top).")] = None,
          game: GameFile = None, vector: Vectors = None, classic: Classic = False,
          team_agents: Annotated[Optional[str], typer.Option(help="With --classic: your team's agents still to find.")] = None,
          opponent_agents: Annotated[Optional[str], typer.Option(help="With --classic: the other team's agents.")] = None) -> None:
@@ -162,6 +166,26 @@ def guess(board: Board = None,
 def jsonl(vector: Vectors = None) -> None:
     """Read one JSON request per line from stdin, write one JSON response per line (DESIGN.md)."""
     helper = suggester(tuple(vector or ()))
-    for line in helper.handle_lines(sys.stdin):
-        sys.stdout.write(line + "\n")
-        sys.stdout.flush()
+    try:
+        for line in helper.handle_lines(iter_lines(sys.stdin.buffer)):
+            sys.stdout.write(line + "\n")
+            sys.stdout.flush()
+    except BrokenPipeError:  # the reader went away: nobody is left to answer
+        _quiet_stdout()
+        raise typer.Exit(1)
+    except OSError as exc:  # e.g. stdout on a full disk
+        _quiet_stdout()
+        fail(f"cannot write the responses to stdout: {exc.strerror or exc}", code=1)
+
+
+def _quiet_stdout() -> None:
+    """Point stdout at /dev/null so the interpreter's final flush of a broken stdout does
+    not print a second error."""
+    import os
+
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError):
+        pass
