@@ -462,3 +462,108 @@ def test_resume_of_a_finished_game_shows_the_end(tmp_path):
     assert result.exit_code == 0, result.output
     assert f"Lost: bot touched {d.words[target]}, an assassin on your side." in result.output
     assert "The key card (both sides)" in result.output
+
+
+# --- robustness: odd saves, save paths, full disks (issue 13) ---------------------------------
+
+
+def test_resume_of_odd_saves_is_a_one_line_error(tmp_path):
+    bad = tmp_path / "odd.json"
+    for text in ("[" * 990 + "]" * 990, '{"version": ' + "9" * 4301 + "}", "\ufeff{not json", '{"deal": NaN}',
+                 '{"deal": 1e999}', '{"deal": [], "events": {}}', '{"deal": {"words": 5}}', '{"players": [1]}',
+                 '"just a string"', "\xff\xfe"):
+        bad.write_bytes(text.encode("utf-8", "surrogateescape"))
+        one_line_error(runner.invoke(app, ["play", "--resume", str(bad)]), "odd.json")
+        one_line_error(runner.invoke(app, ["play", "--game", "classic", "--resume", str(bad)]), "odd.json")
+
+
+def test_resume_refuses_a_save_from_a_newer_duetbot(scripted_bot, tmp_path):
+    d = scripted_bot()
+    save = tmp_path / "g.json"
+    runner.invoke(app, ["play", "--seed", str(SEED), "--save", str(save)], input=lines(f"{legal_clue(d)} 1", "quit"))
+    data = json.loads(save.read_text())
+    data["version"] = 99
+    save.write_text(json.dumps(data))
+    one_line_error(runner.invoke(app, ["play", "--resume", str(save)]), "g.json", "newer duetbot", "99")
+    data["version"] = "one"
+    save.write_text(json.dumps(data))
+    one_line_error(runner.invoke(app, ["play", "--resume", str(save)]), "g.json", "version")
+
+
+def test_a_save_with_a_bom_resumes(scripted_bot, tmp_path):
+    d = scripted_bot()
+    save = tmp_path / "g.json"
+    runner.invoke(app, ["play", "--seed", str(SEED), "--save", str(save)], input=lines(f"{legal_clue(d)} 1", "quit"))
+    save.write_text("\ufeff" + save.read_text(), encoding="utf-8")
+    result = runner.invoke(app, ["play", "--resume", str(save)], input="quit\n")
+    assert result.exit_code == 0 and "Resuming" in result.output, result.output
+
+
+def test_save_path_is_checked_before_the_game(tmp_path):
+    missing = tmp_path / "missing" / "x.json"
+    for args in (["play", "--seed", "3"], ["play", "--game", "classic", "--seed", "3"]):
+        result = runner.invoke(app, [*args, "--save", str(missing)], input="quit\n")
+        one_line_error(result, str(missing.parent), "does not exist", "--save")
+    one_line_error(runner.invoke(app, ["play", "--seed", "3", "--save", str(tmp_path)], input="quit\n"),
+                   "is a directory")
+
+
+def test_resume_mid_guess_shows_the_clue_being_guessed(scripted_bot, tmp_path):
+    d = scripted_bot(per_turn=9)
+    save = tmp_path / "game.json"
+    b_left = [w for w in words(d, idx(d, B, Label.GREEN)) if w not in words(d, idx(d, A, Label.GREEN))]
+    runner.invoke(app, ["play", "--seed", str(SEED), "--save", str(save)],
+                  input=lines(f"{legal_clue(d)} 9", b_left[0], "quit"))
+    result = runner.invoke(app, ["play", "--resume", str(save)], input="quit\n")
+    assert result.exit_code == 0, result.output
+    clue = legal_clue(d, 1)  # the fake bot's clue
+    assert f"You are guessing on the bot's clue {clue.upper()}" in result.output.upper() or \
+        f"guessing on the bot's clue {clue}" in result.output.lower()
+    assert b_left[0].lower() in result.output.lower().split("so far:")[1]
+    assert "Clues so far" in result.output
+
+
+def test_a_full_disk_keeps_the_game(tmp_path, monkeypatch):
+    """Saving to a full disk writes the game to a temporary file and says where."""
+    monkeypatch.setenv("TMPDIR", str(tmp_path))
+    import tempfile
+
+    monkeypatch.setattr(tempfile, "tempdir", None)
+    state = State(game_deal(), Variant())
+    bot = fake_bot(game_deal())
+    console = Console(file=io.StringIO(), width=120)
+
+    def ask(prompt):
+        raise EOFError
+
+    from duetbot.cli.common import SaveError
+
+    with pytest.raises(SaveError) as err:
+        run_game(state, bot, console, ask, save_path=Path("/dev/full"))
+    msg = str(err.value)
+    assert "cannot save the game to /dev/full" in msg and "\n" not in msg
+    rescued = Path(msg.split("saved to ")[1].split(" instead")[0])
+    assert rescued.parent == tmp_path and load_game(rescued)[0].words == state.words
+    assert Path("/dev/full").is_char_device()  # written in place, never replaced
+
+
+def test_a_failing_terminal_saves_the_game(tmp_path):
+    class Full(io.StringIO):
+        def write(self, s):
+            raise OSError(28, "No space left on device")
+
+    state = State(game_deal(), Variant())
+    save = tmp_path / "g.json"
+    with pytest.raises(play_mod.OutputError, match="No space left on device.*saved to"):
+        run_game(state, fake_bot(game_deal()), Console(file=Full()), lambda p: "quit", save_path=save)
+    assert load_game(save)[0].words == state.words
+
+
+def test_subprocess_full_disk_is_one_line(tmp_path):
+    env = {**os.environ, "PYTHONPATH": SRC, "TMPDIR": str(tmp_path)}
+    proc = subprocess.run([sys.executable, "-m", "duetbot", "play", "--seed", "3", "--save", "/dev/full"],
+                          input="quit\n", capture_output=True, text=True, env=env, timeout=120, cwd=tmp_path)
+    assert proc.returncode == 1 and "Traceback" not in proc.stderr
+    assert proc.stderr.strip().startswith("error: cannot save the game to /dev/full") and "\n" not in proc.stderr.strip()
+    assert "--resume" in proc.stderr and list(tmp_path.glob("duetbot-game-*.json"))
+    assert Path("/dev/full").is_char_device()

@@ -51,3 +51,15 @@ def test_summary_rates_and_wilson_interval():
     lo, hi = wilson(0, 50)
     assert lo == 0.0 and 0.05 < hi < 0.08
     assert wilson(50, 50)[1] == 1.0
+
+
+def test_odd_record_text_is_a_record_error():
+    import pytest as _pytest
+
+    from duetbot.records import GameRecord, RecordError
+
+    for text in ("[" * 990 + "]" * 990, '{"deal": ' + "9" * 4301 + "}", '{"deal": NaN}', '{"deal": 1e999}',
+                 '{"version": 99, "deal": {}}', '{"version": "x", "deal": {}}', '{"deal": {}, "players": [1]}',
+                 '{"deal": {}, "game": "zero"}', b"\xff"):
+        with _pytest.raises(RecordError):
+            GameRecord.loads(text)

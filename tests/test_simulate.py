@@ -314,3 +314,42 @@ def test_dask_local_cluster_gives_the_same_games():
         got = list(simulation.run_dask(run, 23, client, chunk_size=2))
         rest = list(simulation.run_dask(run, 23, client, start=20, chunk_size=1))
     assert got == local and rest == local[20:]
+
+
+# --- robustness: odd record files and full disks (issue 13) -------------------------------------
+
+
+@pytest.mark.parametrize("odd", ["[" * 990 + "]" * 990, '{"game": ' + "9" * 4301 + "}", '{"game": NaN}',
+                                 '{"game": 1e999}', '{"game": 0, "deal": [], "players": [1]}', '{"game": 0, "deal": 5}',
+                                 '"a string"', '{"game": [0]}', '{"version": 99, "game": 0}'])
+@pytest.mark.parametrize("classic", [False, True])
+def test_resume_of_an_odd_record_file_is_a_one_line_error(tmp_path, reference, no_games, odd, classic):
+    out = tmp_path / "games.jsonl"
+    text = (reference.splitlines(keepends=True)[0] if not classic else "") + odd + "\n" + "{}\n"
+    out.write_text(text)
+    args = [*RUN_ARGS, *(["--game", "classic", "--variant", "standard"] if classic else [])]
+    one_line_error(sim(*args, "--out", str(out), "--resume"), "games.jsonl")
+    assert out.read_text() == text  # never cut or rewritten
+
+
+def test_resume_keeps_an_odd_last_line(tmp_path, reference, no_games):
+    """Only a torn write (not JSON) is cut from the end; JSON beyond the bounds is refused."""
+    out = tmp_path / "games.jsonl"
+    text = reference.splitlines(keepends=True)[0] + "[" * 990 + "]" * 990 + "\n"
+    out.write_text(text)
+    one_line_error(sim(*RUN_ARGS, "--out", str(out), "--resume"), "nested")
+    assert out.read_text() == text
+
+
+def test_out_on_a_full_disk_is_a_one_line_error():
+    result = sim("-n", "3", "-w", "1", "--out", "/dev/full")
+    assert result.exit_code == 1, result.output
+    text = result.output.strip()
+    assert text.startswith("error: cannot write --out /dev/full") and "\n" not in text and "Traceback" not in text
+
+
+def test_stdout_on_a_full_disk_is_a_one_line_error():
+    with open("/dev/full", "w") as full:
+        proc = subprocess.run([sys.executable, "-m", "duetbot", "simulate", "--bots", "random", "-q", "-n", "3",
+                               "-w", "1"], stdout=full, stderr=subprocess.PIPE, text=True, timeout=120)
+    assert proc.returncode == 1 and proc.stderr.strip() == "error: cannot write the output: No space left on device"

@@ -1,6 +1,7 @@
 """The public ``suggest`` JSON lines contract (DESIGN.md) and the suggest commands."""
 
 import json
+import re
 import subprocess
 import sys
 
@@ -105,3 +106,113 @@ def test_suggest_clue_and_guess_commands(tmp_path):
     assert "piano" in r.output and "stop" in r.output
     r = runner.invoke(app, ["suggest", "guess", "--board", board, "--clue", "weather"])
     assert r.exit_code == 2 and r.output.strip().startswith("error:") and "\n" not in r.output.strip()
+
+
+# --- robustness (issue 13): no input breaks a reader ---------------------------------------------
+
+
+def test_green_and_assassin_overlap_is_an_error_naming_the_word(helper):
+    for req in (spy_req(green=["storm", "moon"]), guess_req(green=["Moon"], assassin=["moon"])):
+        resp = helper.handle(req)
+        assert set(resp) == {"id", "error"} and "'moon'" in resp["error"] and "both" in resp["error"]
+
+
+@pytest.mark.parametrize("field, value", [
+    ("tokens", 10 ** 400), ("tokens", 31), ("tokens", 2.5), ("top", 10 ** 30), ("top", 0), ("top", 1e300),
+    ("board", BOARD[:24] + ["x" * 101]), ("board", BOARD[:24] + [["nested"]]), ("green", {"storm": 1}),
+    ("green", ["\u202estorm"]), ("id", float("nan")), ("id", float("inf")), ("game", [1]), ("role", {"a": 1}),
+])
+def test_odd_fields_are_error_lines(helper, field, value):
+    reqs = [spy_req(**{field: value})] + ([guess_req(**{field: value})] if field != "top" else [])
+    for req in reqs:  # (a guesser request has no top: ignored like any unknown field)
+        resp = helper.handle(req)
+        assert set(resp) == {"id", "error"}, resp
+        json.dumps(resp, allow_nan=False)
+        assert "\n" not in resp["error"] and len(resp["error"]) < 400
+
+
+def test_non_finite_id_is_echoed_as_null_and_said(helper):
+    resp = helper.handle(guess_req(id=float("nan")))
+    assert resp["id"] is None and "'id'" in resp["error"] and "null" in resp["error"]
+
+
+def test_handle_lines_odd_lines():
+    helper = suggester()
+    good = json.dumps(guess_req(id="g"))
+    lines = ["[" * 990 + "]" * 990, '{"id": ' + "9" * 4301 + "}", '{"id": NaN}', '{"id": 1e999}',
+             "\ufeff" + good, "", "   ", "\ufeff", good.encode("utf-8"), b'{"id": "\xff"}', good[:40]]
+    out = [json.loads(x) for x in helper.handle_lines(lines)]
+    assert len(out) == len(lines) - 3  # blank lines (also a lone BOM) get no answer
+    assert [o["id"] for o in out] == [None, None, None, None, "g", "g", None, None]
+    assert "nested" in out[0]["error"] and "4300 digits" in out[1]["error"] and "NaN" in out[2]["error"]
+    assert "too large" in out[3]["error"] and "guesses" in out[4] and "UTF-8" in out[6]["error"]
+
+
+def test_handle_lines_turns_a_bug_into_an_internal_error_line(monkeypatch):
+    helper = suggester()
+
+    def broken(req):
+        raise ZeroDivisionError("boom")
+
+    monkeypatch.setattr(helper, "guesses", broken)
+    out = [json.loads(x) for x in helper.handle_lines([json.dumps(guess_req(id=5)), json.dumps(spy_req(id=6, top=1))])]
+    assert out[0] == {"id": 5, "error": "internal error: ZeroDivisionError: boom"}
+    assert "clues" in out[1]
+
+
+def test_classic_requests_take_the_same_path(helper):
+    req = {"id": 9, "game": "classic", "role": "spymaster", "board": BOARD, "team_agents": ["storm"], "top": 10 ** 40}
+    assert "'top'" in helper.handle(req)["error"]
+    out = list(helper.handle_lines(['{"id": 9, "game": "classic", "role": ' + "[" * 100 + "]" * 100 + "}"]))
+    assert json.loads(out[0]) == {"id": None, "error": "not JSON we read: nested more than 64 levels deep"}
+
+
+def test_jsonl_line_over_the_bound_is_skipped_with_an_error():
+    data = (json.dumps(guess_req(id=1, pad="x" * (1 << 20))) + "\n" + json.dumps(guess_req(id=2)) + "\n").encode()
+    proc = subprocess.run([sys.executable, "-m", "duetbot", "suggest", "jsonl"], input=data,
+                          capture_output=True, timeout=300)
+    assert proc.returncode == 0, proc.stderr
+    out = [json.loads(x) for x in proc.stdout.splitlines()]
+    assert out[0]["id"] is None and "too long" in out[0]["error"] and out[1]["id"] == 2 and "guesses" in out[1]
+
+
+def test_jsonl_to_a_full_disk_is_a_one_line_error():
+    with open("/dev/full", "w") as full:
+        proc = subprocess.run([sys.executable, "-m", "duetbot", "suggest", "jsonl"], input=b"{}\n", stdout=full,
+                              stderr=subprocess.PIPE, timeout=300)
+    assert proc.returncode == 1
+    assert proc.stderr.decode().strip() == "error: cannot write the responses to stdout: No space left on device"
+
+
+def test_game_file_top_is_honoured_and_the_flag_overrides(tmp_path):
+    runner = CliRunner()
+    game = tmp_path / "game.json"
+    game.write_text(json.dumps({"board": BOARD, "green": ["storm", "rainbow", "piano"], "top": 1}))
+    r = runner.invoke(app, ["suggest", "clue", "--game", str(game)])
+    assert r.exit_code == 0, r.output
+    rows = lambda out: sum(1 for line in out.splitlines() if re.search(r"│ [A-Z]+: \d", line))  # noqa: E731
+    assert rows(r.output) == 1
+    r = runner.invoke(app, ["suggest", "clue", "--game", str(game), "--top", "3"])
+    assert r.exit_code == 0 and rows(r.output) == 3, r.output
+
+
+@pytest.mark.parametrize("text, needle", [
+    ("[" * 990 + "]" * 990, "nested"), ('{"board": ' + "9" * 4301 + "}", "4300 digits"),
+    ('{"board": NaN}', "NaN"), ("\xff", "UTF-8"), ('{"board": 5, "green": ["x"]}', "'board'"),
+    ('{"board": %s, "green": ["storm"], "top": 1e999}' % json.dumps(BOARD), "too large"),
+])
+def test_odd_game_files_are_one_line_errors(tmp_path, text, needle):
+    from .conftest import one_line_error
+
+    game = tmp_path / "game.json"
+    game.write_bytes(text.encode("utf-8", "surrogateescape") if text != "\xff" else b"\xff")
+    for command in ("clue", "guess"):
+        one_line_error(CliRunner().invoke(app, ["suggest", command, "--game", str(game)]), needle)
+
+
+def test_a_game_file_with_a_bom_is_read(tmp_path):
+    game = tmp_path / "game.json"
+    game.write_text("\ufeff" + json.dumps({"board": BOARD, "clues": [{"clue": "music", "number": 1}]}),
+                    encoding="utf-8")
+    r = CliRunner().invoke(app, ["suggest", "guess", "--game", str(game)])
+    assert r.exit_code == 0 and "piano" in r.output, r.output

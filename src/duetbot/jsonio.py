@@ -30,7 +30,13 @@ BOM = "\ufeff"
 
 
 class JSONInputError(ValueError):
-    """Outside input that is not JSON we can read; the message is one line."""
+    """Outside input that is not JSON we can read; the message is one line. ``syntax`` is
+    true when the text is not UTF-8 JSON at all (as a write cut short leaves it), false when
+    it is JSON beyond a bound (nesting, digits, length, NaN or Infinity)."""
+
+    def __init__(self, message: str, syntax: bool = False) -> None:
+        super().__init__(message)
+        self.syntax = syntax
 
 
 class LineTooLong:
@@ -79,7 +85,8 @@ def loads(text: str | bytes, max_chars: int | None = MAX_LINE_BYTES) -> Any:
         try:
             text = bytes(text).decode("utf-8")
         except UnicodeDecodeError as exc:
-            raise JSONInputError(f"not UTF-8 text (byte 0x{exc.object[exc.start]:02x} at position {exc.start})") from None
+            raise JSONInputError(f"not UTF-8 text (byte 0x{exc.object[exc.start]:02x} at position {exc.start})",
+                                 syntax=True) from None
     if text.startswith(BOM):
         text = text[1:]
     if max_chars is not None and len(text) > max_chars:
@@ -90,7 +97,7 @@ def loads(text: str | bytes, max_chars: int | None = MAX_LINE_BYTES) -> Any:
         raise JSONInputError(f"not JSON: {exc}") from None
     except json.JSONDecodeError as exc:
         where = f"line {exc.lineno} column {exc.colno}" if exc.lineno > 1 else f"column {exc.colno}"
-        raise JSONInputError(f"not JSON: {exc.msg} at {where}") from None
+        raise JSONInputError(f"not JSON: {exc.msg} at {where}", syntax=True) from None
     except RecursionError:
         raise JSONInputError(f"not JSON we read: nested more than {MAX_DEPTH} levels deep") from None
     except ValueError:  # an integer beyond the digit limit (sys.set_int_max_str_digits)
@@ -118,7 +125,7 @@ def read_json_file(path: Path, max_bytes: int = MAX_FILE_BYTES) -> Any:
     try:
         return loads(data, max_chars=None)
     except JSONInputError as exc:
-        raise JSONInputError(f"{path}: {exc}") from None
+        raise JSONInputError(f"{path}: {exc}", exc.syntax) from None
 
 
 def dumps(value: Any, **kwargs: Any) -> str:

@@ -12,6 +12,7 @@ import math
 from dataclasses import dataclass, field
 from typing import Iterable, Sequence
 
+from .jsonio import JSONInputError, loads
 from .rules import Clue, Deal, Event, Guess, State, Termination, Variant
 
 RECORD_VERSION = 1
@@ -87,15 +88,25 @@ class GameRecord:
         """Read a record; with ``check`` it is replayed and must reproduce its own outcome."""
         if not isinstance(data, dict):
             raise RecordError("a game record must be a JSON object")
+        version = data.get("version", RECORD_VERSION)
+        if isinstance(version, bool) or not isinstance(version, int) or version < 1:
+            raise RecordError(f"bad game record: version {str(version)[:20]!r}")
+        if version > RECORD_VERSION:
+            raise RecordError(f"the record is of format {version}, newer than this duetbot reads "
+                              f"({RECORD_VERSION}); upgrade duetbot")
         try:
             deal = Deal.from_json(data["deal"])
             variant = Variant.from_json(data.get("variant", "standard"))
             events = [Event.from_json(e) for e in data.get("events", [])]
+            players = dict(data.get("players") or {})
         except KeyError as exc:
             raise RecordError(f"the game record lacks the field {exc.args[0]!r}") from None
-        except (TypeError, ValueError) as exc:
+        except (TypeError, ValueError, AttributeError, IndexError) as exc:
             raise RecordError(f"bad game record: {exc}") from None
-        rec = cls(deal, variant, events, players=dict(data.get("players") or {}), game=data.get("game"))
+        game = data.get("game")
+        if game is not None and (isinstance(game, bool) or not isinstance(game, int)):
+            raise RecordError(f"bad game record: 'game' must be a game number, not {str(game)[:20]!r}")
+        rec = cls(deal, variant, events, players=players, game=game)
         state = rec.replay() if check else None
         if state is not None:
             rec.outcome, rec.score = state.outcome, state.score()
@@ -105,17 +116,21 @@ class GameRecord:
                 raise RecordError(f"the record says {recorded!r} but its events give {state.outcome}")
         else:
             out = data.get("outcome")
-            rec.outcome = Termination(out) if out else None
+            try:
+                rec.outcome = Termination(out) if out else None
+            except (TypeError, ValueError):
+                raise RecordError(f"bad game record: outcome {str(out)[:20]!r}") from None
             rec.score, rec.tokens_left = data.get("score"), data.get("tokens_left", 0)
             rec.sudden_death = bool(data.get("sudden_death"))
         return rec
 
     @classmethod
-    def loads(cls, text: str, check: bool = True) -> GameRecord:
+    def loads(cls, text: str | bytes, check: bool = True) -> GameRecord:
+        """A record from JSON text (read safely: see :mod:`duetbot.jsonio`)."""
         try:
-            data = json.loads(text)
-        except json.JSONDecodeError as exc:
-            raise RecordError(f"not JSON: {exc.msg} at line {exc.lineno} column {exc.colno}") from None
+            data = loads(text, max_chars=None)
+        except JSONInputError as exc:
+            raise RecordError(str(exc)) from None
         return cls.from_json(data, check)
 
 

@@ -37,7 +37,6 @@ from __future__ import annotations
 
 import contextlib
 import csv
-import json
 import math
 import os
 import signal
@@ -50,6 +49,7 @@ from typing import Any, ClassVar, Iterable, Iterator, Protocol, Sequence
 from .bots.base import Partner
 from .bots.factory import DEFAULT_GUESSER_MODELS, DEFAULT_MODELS, PartnerSpec
 from .harness import game_seed, play_game
+from .jsonio import JSONInputError, loads
 from .records import GameRecord, Rate, RecordError, Summary
 from .rules import Clue, Guess, Termination, Variant, deal
 
@@ -429,23 +429,27 @@ def load_finished(path: Path, run: Run, games: int, repair: bool = True) -> list
     for i, raw in enumerate(lines):
         last = i == len(lines) - 1 and not tail
         try:
+            obj = loads(raw, max_chars=None)
             text = raw.decode("utf-8")
-            obj = json.loads(text)
-        except (UnicodeDecodeError, json.JSONDecodeError):
-            if last:  # a torn write that happened to end in a newline
+        except JSONInputError as exc:
+            if last and exc.syntax:  # a torn write that happened to end in a newline
                 keep -= len(raw) + 1
                 break
-            raise ResumeError(f"{path} line {i + 1} is not a JSON game record; "
+            raise ResumeError(f"{path} line {i + 1} is not a JSON game record ({exc}); "
                               f"it is not a record file of duetbot simulate") from None
         where = f"{path} line {i + 1}"
         kind = obj.get("game_type", "duet") if isinstance(obj, dict) else run.game_type
         if kind != run.game_type:
             raise ResumeError(f"{where} is a {kind} game record, not {run.game_type}; "
                               f"use --game {kind} or another --out")
+        if not isinstance(obj, dict):
+            raise ResumeError(f"{where} is not a game record (not a JSON object)")
         try:
             rec = run.record_type.from_json(obj, check=False)
         except RecordError as exc:
             raise ResumeError(f"{where}: {exc}") from None
+        except (TypeError, ValueError, KeyError, AttributeError) as exc:  # fields of the wrong type
+            raise ResumeError(f"{where}: bad game record ({type(exc).__name__}: {exc})") from None
         if rec.game != i:
             raise ResumeError(f"{where} holds game {rec.game}, expected game {i}: "
                               f"not a record file written by duetbot simulate")

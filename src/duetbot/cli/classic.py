@@ -30,7 +30,7 @@ from ..harness import BotError
 from ..records import RecordError
 from ..rules import Clue, EndTurn, Guess, Phase, UnknownBoardWordError
 from ..rules.classic import Card, ClassicResult, ClassicRules, ClassicState, Team, deal_classic
-from .common import SaveError, fail, read_pool, read_saved_game, save_game_file
+from .common import SaveError, check_save_path, fail, quiet_stdout, read_pool, read_saved_game, save_game_file
 from .play import _terminal_ask, check_pool
 
 Ask = Callable[[str], str]
@@ -83,7 +83,7 @@ def save_classic_game(state: ClassicState, path: Path, role: str) -> None:
     other = "operatives" if role == "spymaster" else "spymaster"
     record = ClassicRecord.from_state(state, {"red": f"human {role} + duetbot {other}", "blue": "duetbot",
                                               "human": f"{HUMAN_TEAM.name.lower()} {role}"})
-    save_game_file(path, record)
+    save_game_file(path, record, "duetbot play --game classic --resume")
 
 
 def load_classic_game(path: Path) -> tuple[ClassicState, str]:
@@ -95,6 +95,8 @@ def load_classic_game(path: Path) -> tuple[ClassicState, str]:
         state = record.replay()
     except RecordError as exc:
         raise ValueError(f"{path}: not a saved classic game ({exc})") from None
+    except (TypeError, ValueError, AttributeError, KeyError, IndexError) as exc:  # odd field types
+        raise ValueError(f"{path}: not a saved classic game ({type(exc).__name__}: {exc})") from None
     human = str(record.players.get("human", "")).split()
     return state, human[-1] if human and human[-1] in ROLES else "spymaster"
 
@@ -262,6 +264,7 @@ def run_play(*, seed: int | None, role: str | None, variant: str | None, words: 
         role = saved_role
         game_seed = state.deal.seed if state.deal.seed is not None else 0
         save_path = save or resume
+        check_save_path(save_path)
         console.print(f"Resuming {resume}: classic {state.rules}, seed {game_seed}, {len(state.turns)} clue(s) "
                       f"so far; you are the red {role}.", soft_wrap=True, markup=False, highlight=False)
     else:
@@ -272,6 +275,7 @@ def run_play(*, seed: int | None, role: str | None, variant: str | None, words: 
         game_seed = seed if seed is not None else random.SystemRandom().randrange(1_000_000)
         state = ClassicState(deal_classic(game_seed, pool), rules)
         save_path = save or Path(DEFAULT_SAVE)
+        check_save_path(save_path)
         console.print(f"Codenames (classic): you are the red {role}; bots play the rest. "
                       f"{state.starting.name.lower()} starts. Seed {game_seed}.",
                       soft_wrap=True, markup=False, highlight=False)
@@ -293,6 +297,11 @@ def run_play(*, seed: int | None, role: str | None, variant: str | None, words: 
         except BotError as exc:
             save_classic_game(state, save_path, role)
             fail(f"{exc}; the game was saved to {save_path}", code=1)
+        except OSError as exc:  # the terminal cannot be written (a full disk, a closed pipe): keep the game
+            save_classic_game(state, save_path, role)
+            quiet_stdout()
+            fail(f"cannot write to the terminal: {exc.strerror or exc}; the game was saved to {save_path}: "
+                 f"continue it with duetbot play --game classic --resume {save_path}", code=1)
     except SaveError as exc:
         fail(str(exc), code=1)
     return state

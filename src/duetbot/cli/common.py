@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import os
 from pathlib import Path
 from typing import NoReturn
@@ -11,7 +10,12 @@ import typer
 from rich.console import Console
 from rich.markup import escape
 
+from .. import __version__
+from ..classic_harness import CLASSIC_RECORD_VERSION
+from ..jsonio import JSONInputError, read_json_file
+from ..records import RECORD_VERSION
 from ..rules import Variant
+from ..suggest import _short
 from ..wordpool import load_pool
 
 err_console = Console(stderr=True, highlight=False, soft_wrap=True)
@@ -32,29 +36,81 @@ class SaveError(RuntimeError):
     """A game could not be saved (the message says where and what to do)."""
 
 
-def save_game_file(path: Path, record) -> None:
+def save_game_file(path: Path, record, resume_hint: str = "duetbot play --resume") -> None:
     """Write a game record (``.dumps()``) to ``path`` atomically: a crash leaves the old file
-    or the new one, never half of one. Raises :class:`SaveError`."""
+    or the new one, never half of one. If ``path`` cannot be written (a full disk, a vanished
+    directory), the game is written to a new file in the temporary directory instead, so it
+    is not lost. Raises :class:`SaveError` (one line: why, and where the game is) either way."""
+    try:
+        _write_atomic(path, record.dumps() + "\n")
+        return
+    except OSError as exc:
+        reason = exc.strerror or str(exc)
+    rescued = rescue_game_file(record)
+    where = (f"it was saved to {rescued} instead: continue it with {resume_hint} {rescued}" if rescued
+             else "and it could not be saved anywhere else either")
+    raise SaveError(f"cannot save the game to {path}: {reason}; {where}")
+
+
+def _write_atomic(path: Path, text: str) -> None:
+    """Write ``text`` through a temporary file renamed over ``path``; a path that exists
+    but is not a regular file (a device such as /dev/full, a pipe) is written in place,
+    never replaced."""
+    if path.exists() and not path.is_file():
+        with path.open("w", encoding="utf-8") as fh:
+            fh.write(text)
+            fh.flush()
+        return
     tmp = path.with_name(path.name + ".tmp")
     try:
-        tmp.write_text(record.dumps() + "\n", encoding="utf-8")
+        with tmp.open("w", encoding="utf-8") as fh:
+            fh.write(text)
+            fh.flush()
         os.replace(tmp, path)
-    except OSError as exc:
-        raise SaveError(f"cannot save the game to {path}: {exc.strerror or exc}; "
-                        "choose a writable path with --save") from None
+    except OSError:
+        try:
+            tmp.unlink(missing_ok=True)
+        except OSError:
+            pass
+        raise
+
+
+def rescue_game_file(record) -> Path | None:
+    """Write ``record`` to a new file in the temporary directory; its path, or None."""
+    import tempfile
+
+    try:
+        fd, name = tempfile.mkstemp(prefix="duetbot-game-", suffix=".json")
+        with os.fdopen(fd, "w", encoding="utf-8") as fh:
+            fh.write(record.dumps() + "\n")
+        return Path(name)
+    except OSError:
+        return None
+
+
+def quiet_stdout() -> None:
+    """Point stdout at /dev/null, so the interpreter's last flush of a broken or full stdout
+    prints no second error after our one line."""
+    import sys
+
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError, AttributeError):
+        pass
 
 
 def read_saved_game(path: Path, game: str, default_save: str) -> dict:
     """The JSON object of a saved ``game`` ("duet" or "classic"). ``ValueError`` (one line)
-    for a missing, unreadable or corrupt file, and for a save of the other game."""
+    for a missing, unreadable or corrupt file, a save of the other game, and a save written by
+    a newer duetbot (a ``version`` above the one this one reads)."""
     if not path.exists():
         raise ValueError(f"{path}: no saved game there; check the path (quit saves to {default_save} by default)")
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError) as exc:
-        raise ValueError(f"{path}: cannot read the saved game ({getattr(exc, 'strerror', None) or exc})") from None
-    except json.JSONDecodeError as exc:
-        raise ValueError(f"{path}: not a saved duetbot game (not JSON: {exc.msg})") from None
+        data = read_json_file(path)
+    except JSONInputError as exc:
+        raise ValueError(f"{path}: not a saved duetbot game ({str(exc).removeprefix(f'{path}: ')})") from None
     if not isinstance(data, dict):
         raise ValueError(f"{path}: not a saved duetbot game (not a JSON object)")
     kind = data.get("game_type", "duet")
@@ -64,8 +120,26 @@ def read_saved_game(path: Path, game: str, default_save: str) -> dict:
         raise ValueError(f"{path} is a saved {names[kind]} game, not a {names[game]} one; "
                          f"continue it with: duetbot play {how}--resume {path}")
     if kind != game:
-        raise ValueError(f"{path}: not a saved duetbot game (game_type {kind!r})")
+        raise ValueError(f"{path}: not a saved duetbot game (game_type {_short(kind)})")
+    supported = RECORD_VERSION if game == "duet" else CLASSIC_RECORD_VERSION
+    version = data.get("version", supported)
+    if isinstance(version, bool) or not isinstance(version, int) or version < 1:
+        raise ValueError(f"{path}: not a saved duetbot game (version {_short(version)})")
+    if version > supported:
+        raise ValueError(f"{path} was saved by a newer duetbot (save format {version}; this duetbot "
+                         f"{__version__} reads up to {supported}); upgrade duetbot to continue it")
     return data
+
+
+def check_save_path(path: Path, option: str = "--save") -> None:
+    """Fail (one line) before a game starts if ``path`` cannot be written: a missing
+    directory, a directory, or no permission. Never truncates an existing file."""
+    from ..simulation import SimulationError, check_writable
+
+    try:
+        check_writable(path)
+    except SimulationError as exc:
+        fail(f"cannot save the game to {option} {path}: {exc}; choose a writable path")
 
 
 def parse_variant(spec: str) -> Variant:

@@ -32,7 +32,10 @@ from ..rules import (
     Label, Phase, Player, State, Termination, UnknownBoardWordError, deal,
 )
 from ..views import GuesserView, SpymasterView, guesser_view, spymaster_view
-from .common import SaveError, fail, parse_variant, read_pool, read_saved_game, save_game_file, vector_hint
+from .common import (
+    SaveError, check_save_path, fail, parse_variant, quiet_stdout, read_pool, read_saved_game, save_game_file,
+    vector_hint,
+)
 
 HUMAN, BOT = Player.A, Player.B
 DEFAULT_SAVE = "duetbot-game.json"
@@ -281,6 +284,10 @@ class BotFailure(RuntimeError):
     """The bot played an action the rules refuse (a bot bug)."""
 
 
+class OutputError(RuntimeError):
+    """The game could not be shown (stdout failed); it was saved (the message says where)."""
+
+
 def save_game(state: State, path: Path, bot_name: str = "bot") -> None:
     """Write the game in progress as a :class:`GameRecord` (JSON), atomically."""
     record = GameRecord.from_state(state, {"A": "human", "B": bot_name})
@@ -294,6 +301,8 @@ def load_game(path: Path) -> tuple[State, int]:
         record = GameRecord.from_json(data)
     except RecordError as exc:
         raise ValueError(f"{path}: not a saved duetbot game ({exc})") from None
+    except (TypeError, AttributeError, KeyError, IndexError, RecursionError) as exc:  # odd field types
+        raise ValueError(f"{path}: not a saved duetbot game ({type(exc).__name__}: {exc})") from None
     state = State(record.deal, record.variant)
     sd_guesses = 0
     for ev in record.events:  # already checked by loads(); replayed here to count
@@ -337,6 +346,7 @@ class Session:
         self._shown = -1
         self._announced = {p: state.is_done(p) for p in Player}
         self._sd_announced = state.phase is Phase.SUDDEN_DEATH and sd_turn > 0
+        self._clue_shown = False
 
     # --- output helpers -----------------------------------------------------------------------
     def say(self, message: str | Text, style: str | None = None) -> None:
@@ -476,11 +486,18 @@ class Session:
         st = self.state
         sudden = st.phase is Phase.SUDDEN_DEATH
         turn = st.current_turn
-        self.show(history=turn is None or not turn.guesses)  # mid-turn: the board is enough
+        # mid-turn: the board is enough (but a resumed game shows its history once)
+        self.show(history=turn is None or not turn.guesses or not self._clue_shown)
         if turn is not None and not turn.guesses:
             left = st.guesses_left()
             cap = f" (at most {left} guesses)" if left is not None else ""
             self.say(f"Guess on the bot's clue {turn.clue}{cap}, one word at a time.")
+        elif turn is not None and not sudden and not self._clue_shown:  # resumed mid-turn
+            left = st.guesses_left()
+            cap = f" (at most {left} more guesses)" if left is not None else ""
+            self.say(f"You are guessing on the bot's clue {turn.clue}{cap}; so far: "
+                     f"{', '.join(word for word, _ in turn.guesses)}.")
+        self._clue_shown = True
         while True:
             text = self.read(SUDDEN_DEATH_PROMPT if sudden else GUESS_PROMPT, lambda: guesser_view(st, HUMAN))
             if not text:
@@ -530,6 +547,10 @@ def run_game(state: State, bot: Partner, console: Console, ask: Ask, *, save_pat
     except BotFailure:
         save_game(state, save_path, bot.name)
         raise
+    except OSError as exc:  # the terminal cannot be written (a full disk, a closed pipe): keep the game
+        save_game(state, save_path, bot.name)
+        raise OutputError(f"cannot write to the terminal: {exc.strerror or exc}; the game was saved to "
+                          f"{save_path}: continue it with duetbot play --resume {save_path}") from None
     show_end(state, console)
     return True
 
@@ -590,6 +611,7 @@ def play(
             fail(str(exc))
         game_seed = state.deal.seed if state.deal.seed is not None else 0
         save_path = save or resume
+        check_save_path(save_path)
         console.print(f"Resuming {resume}: variant {state.variant}, seed {game_seed}, "
                       f"{len(state.turns)} clue(s) so far.", soft_wrap=True, markup=False)
     else:
@@ -601,6 +623,7 @@ def play(
         game_seed = seed if seed is not None else random.SystemRandom().randrange(1_000_000)
         state, sd_turn = State(deal(game_seed, pool), rules), 0
         save_path = save or Path(DEFAULT_SAVE)
+        check_save_path(save_path)
         console.print(f"Codenames Duet: you are player A, your partner the bot is B. Variant {rules}, "
                       f"seed {game_seed} (deal this board again with --seed {game_seed}).",
                       soft_wrap=True, markup=False)
@@ -619,3 +642,6 @@ def play(
         fail(str(exc), code=1)
     except BotFailure as exc:
         fail(f"{exc}; the game was saved to {save_path}", code=1)
+    except OutputError as exc:
+        quiet_stdout()
+        fail(str(exc), code=1)

@@ -181,8 +181,13 @@ def simulate(
                                      win=str(tally.win) if start else "-", rate="")
             for res in results:
                 if sink is not None:
-                    sink.write(res.line + "\n")
-                    sink.flush()
+                    try:
+                        sink.write(res.line + "\n")
+                        sink.flush()
+                    except OSError as exc:  # e.g. a full disk: the records so far stay
+                        _close(results, sink, client, cluster)
+                        fail(f"cannot write --out {out}: {exc.strerror or exc}; stopped after {tally.games} "
+                             f"games (--resume continues from the records written)", code=1)
                 tally.add(res)
                 played += 1
                 speed = played / max(time.perf_counter() - t0, 1e-9)
@@ -241,7 +246,10 @@ def _close(results, sink, client, cluster) -> None:
     if close is not None:
         close()
     if sink is not None:
-        sink.close()
+        try:
+            sink.close()
+        except OSError:  # the unwritten tail is lost; the caller reports the write error
+            pass
     if client is not None:
         client.close()
     if cluster is not None:

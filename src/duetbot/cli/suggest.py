@@ -14,7 +14,7 @@ from rich.table import Table
 
 from ..jsonio import JSONInputError, iter_lines, read_json_file
 from ..suggest import Suggester, _short
-from .common import fail, vector_hint
+from .common import fail, quiet_stdout, vector_hint
 
 app = typer.Typer(help="Suggestions for a game at a real table (clues, guesses, or JSON lines).",
                   no_args_is_help=True)
@@ -171,21 +171,9 @@ def jsonl(vector: Vectors = None) -> None:
             sys.stdout.write(line + "\n")
             sys.stdout.flush()
     except BrokenPipeError:  # the reader went away: nobody is left to answer
-        _quiet_stdout()
+        quiet_stdout()
         raise typer.Exit(1)
     except OSError as exc:  # e.g. stdout on a full disk
-        _quiet_stdout()
+        quiet_stdout()
         fail(f"cannot write the responses to stdout: {exc.strerror or exc}", code=1)
 
-
-def _quiet_stdout() -> None:
-    """Point stdout at /dev/null so the interpreter's final flush of a broken stdout does
-    not print a second error."""
-    import os
-
-    try:
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
-        os.close(devnull)
-    except (OSError, ValueError):
-        pass
