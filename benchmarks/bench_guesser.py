@@ -49,7 +49,6 @@ from duetbot.bots.ensemble import Ensemble
 from duetbot.bots.factory import (
     DEFAULT_GUESSER_MODELS,
     DEFAULT_MODELS,
-    DONOR_MODEL,
     ensemble,
     model,
     spymaster,
@@ -62,6 +61,9 @@ from duetbot.rules import CROSS_COUNTS, Clue, GuessResult, Label, Player, State,
 from duetbot.suggest import guesser_request_view
 from duetbot.views import GuesserView, guesser_view, spymaster_view
 from duetbot.wordpool import default_pool
+
+#: The family that lent spaCy stand-in vectors before the subword fallback (a row kept for comparison).
+DONOR_MODEL = "glove50"
 
 ROOT = Path(__file__).resolve().parent.parent
 DATA = ROOT.parent / "shared" / "data" / "human-duet-dev" / "turns.jsonl"

@@ -16,6 +16,7 @@ from typing import Sequence
 import numpy as np
 
 from ..embeddings import EmbeddingModel, UnknownWordError
+from ..embeddings.vocab import reading_forms
 
 
 @dataclass(frozen=True)
@@ -31,9 +32,12 @@ class BoardSims:
     board_vectors: tuple[np.ndarray, ...]
     """Per family, (board words, dim) unit vectors (zero rows for words it does not know)."""
     known: np.ndarray
-    """(families, board words): which family knows which board word."""
+    """(families, board words): which family has an opinion of which board word (its own
+    vector or its fallback's)."""
     zbar: np.ndarray
     """(clues, board words): the family average of ``z``, for quick screening."""
+    unread: tuple[str, ...] = ()
+    """Board words no family's own table knows: read through the fallback alone."""
 
 
 class Ensemble:
@@ -71,15 +75,19 @@ class Ensemble:
     def __len__(self) -> int:
         return len(self.models)
 
-    def require(self, word: str) -> None:
+    def reads(self, word: str) -> bool:
+        """True if some family's own table knows ``word``."""
+        return any(m.knows(word) for m in self.models)
+
+    def require(self, word: str, own: bool = False) -> None:
         """Raise :class:`UnknownWordError` (naming the word, these families and close
-        spellings) unless some family knows ``word``."""
-        if any(m.knows(word) for m in self.models):
+        spellings) unless some family knows ``word`` or has a fallback (``own``: unless some
+        family's own table knows it, e.g. for a word that describes another)."""
+        if self.reads(word) or (not own and any(m.has_fallback for m in self.models)):
             return
-        try:
-            self.models[0].vector(word)
-        except UnknownWordError as exc:
-            raise UnknownWordError(word, "+".join(self.names), exc.suggestions, exc.missing) from None
+        m = self.models[0]
+        missing = m.fallback_parts(word) or [word]
+        raise UnknownWordError(word, "+".join(self.names), m.suggestions(missing[0]), missing)
 
     def board(self, words: Sequence[str]) -> BoardSims:
         """Similarities of every clue candidate to ``words`` (computed once per board, cached)."""
@@ -93,7 +101,7 @@ class Ensemble:
         for f, (m, cv) in enumerate(zip(self.models, self.clue_vectors)):
             bv = np.zeros((len(key), cv.shape[1]), np.float32)
             for j, w in enumerate(key):
-                if m.knows(w):
+                if m.has_fallback or m.knows(w):
                     bv[j] = m.vector(w)
                     known[f, j] = True
             s = cv @ bv.T
@@ -109,25 +117,31 @@ class Ensemble:
         # A family that does not know a board word borrows the other families' view of it.
         for f, j in zip(*np.nonzero(~known)):
             z[f, :, j] = z[known[:, j], :, j].mean(axis=0)
+        unread = tuple(w for w in key if not self.reads(w))
         sims = BoardSims(key, z, np.array(means, np.float32), np.array(stds, np.float32), tuple(boards), known,
-                         np.ascontiguousarray(z.mean(axis=0)))
+                         np.ascontiguousarray(z.mean(axis=0)), unread)
         self._cache[key] = sims
         if len(self._cache) > self._cache_size:
             self._cache.popitem(last=False)
         return sims
 
     def clue_z(self, clue: str, sims: BoardSims) -> np.ndarray:
-        """(families, board words) z-scored similarities of any clue word; NaN rows for
-        families that do not know the word. Raises if no family knows it."""
-        i = self.index.get(clue.casefold())
+        """(families, board words) z-scored similarities of any clue string, as a person may
+        report it ("Sci-Fi", "god's", "ice cream"): each family reads the first of
+        :func:`reading_forms` it knows, else its fallback reads the first form. NaN rows for
+        families with neither. Raises if no family can read it."""
+        forms = reading_forms(clue)
+        i = self.index.get(forms[0]) if forms else None
         if i is not None:
             return sims.z[:, i, :]
         out = np.full((len(self.models), len(sims.words)), np.nan, np.float32)
         known = False
         for f, m in enumerate(self.models):
-            if not m.knows(clue):  # (not try/except: the error's spelling suggestions are slow)
+            # (not try/except: the error's spelling suggestions are slow)
+            form = next((x for x in forms if m.knows(x)), forms[0] if forms and m.has_fallback else None)
+            if form is None:
                 continue
-            v = m.vector(clue)
+            v = m.vector(form)
             out[f] = np.where(sims.known[f], (sims.board_vectors[f] @ v - sims.mean[f]) / sims.std[f], np.nan)
             known = True
         if not known:

@@ -18,10 +18,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from functools import lru_cache
-from typing import Sequence
+from typing import Callable, Sequence
+
+import numpy as np
 
 from ..embeddings import EmbeddingModel, UnknownWordError, described_vectors, load_model
-from ..embeddings.model import normalise_entry, translate_vectors
+from ..embeddings.model import normalise_entry
+from ..embeddings.subword import SOURCE_FAMILY, load_subword
 from ..wordpool import default_pool
 from .base import Partner
 from .ensemble import Ensemble
@@ -39,18 +42,14 @@ DEFAULT_MODELS: tuple[str, ...] = ("glove50", "spacy300", "minilm")
 #: people's clues 61% -> 72% (benchmarks/bench_associations.py).
 DEFAULT_GUESSER_MODELS: tuple[str, ...] = (*DEFAULT_MODELS, "eat")
 
-#: Families that never borrow stand-in vectors: a word people gave no association has no
-#: ``eat`` opinion (the ensemble lets the other families speak for it).
-NO_LOAN_FAMILIES = frozenset({"eat"})
+#: Families without a fallback: a word people gave no association has no ``eat`` opinion (the
+#: ensemble lets the other families speak for it). Every other family reads a word its table
+#: lacks through the subword fallback (benchmarks/bench_fallback.py).
+NO_FALLBACK_FAMILIES = frozenset({"eat"})
 
 
 class SpecError(ValueError):
     """A partner spec that cannot be read."""
-
-
-#: Lends stand-in vectors (a least-squares map into the other space) for default-pool words
-#: that another model lacks: spaCy's table has no own vector for 32 of them (models/README.md).
-DONOR_MODEL = "glove50"
 
 
 #: Words described by the user: ``((word, (like, ...)), ...)``, sorted (hashable, picklable).
@@ -71,19 +70,30 @@ def parse_described(text: str) -> tuple[str, tuple[str, ...]]:
     return word, parts
 
 
+class _LazyFallback:
+    """A family's fallback, loaded on the first word its table lacks (start-up stays fast)."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+        self._fallback: Callable[[str], np.ndarray] | None = None
+
+    def __call__(self, word: str) -> np.ndarray:
+        if self._fallback is None:
+            source = model(SOURCE_FAMILY) if self.name != SOURCE_FAMILY else None
+            self._fallback = load_subword().fallback_for(load_model(self.name), source)
+        return self._fallback(word)
+
+
 @lru_cache(maxsize=16)
 def model(name: str, described: Described = ()) -> EmbeddingModel:
-    """A model by name, with stand-in vectors for default-pool words it lacks (lent by the
-    donor family) and for the user's described words."""
+    """A model by name, reading words its table lacks through the subword fallback (but
+    ``eat``), with the user's described words."""
     if described:
         m = model(name)
         extra = described_vectors(m, dict(described))
         return m.with_extra_vectors(extra) if extra else m
     m = load_model(name)
-    missing = [w for w in default_pool() if not m.knows(w)]
-    if missing and name != DONOR_MODEL and m.family not in NO_LOAN_FAMILIES:
-        m = m.with_extra_vectors(translate_vectors(m, load_model(DONOR_MODEL), missing))
-    return m
+    return m if m.family in NO_FALLBACK_FAMILIES else m.with_fallback(_LazyFallback(name))
 
 
 @lru_cache(maxsize=16)
@@ -163,7 +173,7 @@ class PartnerSpec:
             for word, like in self.described:
                 for w in like:
                     try:
-                        ens.require(w)
+                        ens.require(w, own=True)
                     except UnknownWordError as exc:
                         raise SpecError(f"vector={word}={'+'.join(like)}: {exc}; describe it with words the models know") from None
             for word in pool:

@@ -77,6 +77,7 @@ class EmbeddingModel:
         projection: np.ndarray | None = None,
         extra: Mapping[str, np.ndarray] | None = None,
         index: dict[str, int] | None = None,
+        fallback: Callable[[str], np.ndarray] | None = None,
     ) -> None:
         if vectors.ndim != 2 or vectors.shape[0] != len(words) or rows.shape[0] != len(words):
             raise ModelFormatError(
@@ -93,6 +94,8 @@ class EmbeddingModel:
         self._index = index if index is not None else {w: i for i, w in enumerate(words)}
         self._extra: dict[str, np.ndarray] = dict(extra or {})
         self._shared: dict[str, Any] = {}
+        self._fallback = fallback
+        self._fallback_cache: dict[str, np.ndarray] = {}
         self.dim = int(vectors.shape[1])
 
     # -- identity --------------------------------------------------------------------
@@ -168,8 +171,9 @@ class EmbeddingModel:
         i = self._index.get(key)
         return None if i is None else self._row_vector(i)
 
-    def _resolve(self, word: str) -> tuple[np.ndarray | None, list[str]]:
-        """(vector or None, the parts that had no vector)."""
+    def _resolve(self, word: str, fallback: bool = False) -> tuple[np.ndarray | None, list[str]]:
+        """(vector or None, the parts that had no vector of their own). With ``fallback`` a
+        part the table lacks is read through the model's fallback (if it has one)."""
         entry = normalise_entry(word)
         if not entry:
             return None, [word]
@@ -177,27 +181,46 @@ class EmbeddingModel:
         if v is not None:
             return v, []
         parts = entry_parts(entry)
-        if len(parts) <= 1:
-            return None, [entry]
-        for key in (phrase_key(entry), "-".join(parts), "".join(parts)):
-            v = self._lookup_exact(key)
-            if v is not None:
-                return v, []
+        if len(parts) > 1:
+            for key in (phrase_key(entry), "-".join(parts), "".join(parts)):
+                v = self._lookup_exact(key)
+                if v is not None:
+                    return v, []
         part_vecs = []
         missing = []
-        for p in parts:
+        for p in parts or [entry]:
             pv = self._lookup_exact(p)
             if pv is None:
                 missing.append(p)
+                if fallback and self._fallback is not None:
+                    part_vecs.append(self._fallback_vector(p))
             else:
                 part_vecs.append(pv)
-        if missing:
+        if len(part_vecs) < len(parts or [entry]):
             return None, missing
-        return _unit_rows(np.mean(part_vecs, axis=0)), []
+        return _unit_rows(np.mean(part_vecs, axis=0)), missing
+
+    def _fallback_vector(self, word: str) -> np.ndarray:
+        v = self._fallback_cache.get(word)
+        if v is None:
+            assert self._fallback is not None
+            v = self._fallback_cache[word] = _unit_rows(np.asarray(self._fallback(word), np.float32).reshape(-1))
+        return v
 
     def knows(self, word: str) -> bool:
-        """True if :meth:`vector` would return a vector for ``word``."""
-        return self._resolve(word)[0] is not None
+        """True if the model's own table (or an extra vector) gives ``word`` a vector, not its fallback."""
+        v, missing = self._resolve(word)
+        return v is not None
+
+    @property
+    def has_fallback(self) -> bool:
+        """True if every word gets a vector (:meth:`with_fallback`)."""
+        return self._fallback is not None
+
+    def fallback_parts(self, word: str) -> list[str]:
+        """The parts of ``word`` this model reads through its fallback (empty if it knows them all)."""
+        v, missing = self._resolve(word)
+        return [] if v is not None else missing
 
     def suggestions(self, word: str, n: int = 5) -> list[str]:
         """Up to ``n`` vocabulary words spelled like ``word`` (difflib)."""
@@ -210,9 +233,10 @@ class EmbeddingModel:
 
         Multiword entries ("ICE CREAM", "LOCH NESS") use the phrase key (``ice_cream``) if
         the model has one, else the hyphenated or joined form, else the mean of the parts.
-        Raises :class:`UnknownWordError`.
+        A word or part the table lacks comes from the model's fallback (:meth:`with_fallback`);
+        without one, raises :class:`UnknownWordError`.
         """
-        v, missing = self._resolve(word)
+        v, missing = self._resolve(word, fallback=True)
         if v is None:
             probe = missing[0] if missing else word
             raise UnknownWordError(word, self.name, self.suggestions(probe), missing)
@@ -261,8 +285,24 @@ class EmbeddingModel:
             if not k:
                 raise ValueError("extra vector with an empty word")
             merged[k] = _unit_rows(arr)
+        return self._clone(extra=merged)
+
+    def with_fallback(self, fallback: Callable[[str], np.ndarray] | None) -> "EmbeddingModel":
+        """A model that reads any word its table lacks through ``fallback`` (word -> vector
+        of this model's ``dim``), e.g. :meth:`duetbot.embeddings.subword.SubwordModel.fallback_for`."""
+        return self._clone(fallback=fallback)
+
+    def without_words(self, words: Sequence[str]) -> "EmbeddingModel":
+        """A model whose table has forgotten ``words`` (for measuring a fallback on held-out words)."""
+        drop = {normalise_entry(w).replace(" ", "_") for w in words}
+        return self._clone(index={w: i for w, i in self._index.items() if w not in drop},
+                           extra={k: v for k, v in self._extra.items() if k.replace(" ", "_") not in drop})
+
+    def _clone(self, **changes: Any) -> "EmbeddingModel":
+        kw: dict[str, Any] = dict(extra=self._extra, index=self._index, fallback=self._fallback)
+        kw.update(changes)
         clone = EmbeddingModel(self.name, self.family, self.path, self.words, self._raw, self._rows, self.meta,
-                               self._projection, merged, self._index)
+                               self._projection, **kw)
         clone._shared = self._shared  # the clue matrix is the same: build it once
         return clone
 

@@ -178,6 +178,31 @@ def entry_parts(entry: str) -> list[str]:
     return [p for p in re.split(r"[\s\-_]+", normalise_entry(entry)) if p]
 
 
+_EDGE_PUNCT = re.compile(r"^[\W_]+|[\W_]+$")
+_POSSESSIVE = re.compile(r"(?<=\w)(['\u2019]s|s['\u2019])$")
+
+
+@lru_cache(maxsize=4096)
+def reading_forms(text: str) -> tuple[str, ...]:
+    """The forms under which to look up a clue as a person reports it, best first:
+    case and surrounding punctuation dropped, then without a possessive ending.
+
+    >>> reading_forms(" Hulk. ")
+    ('hulk',)
+    >>> reading_forms("God's")
+    ("god's", 'god')
+    >>> reading_forms("Sci-Fi")
+    ('sci-fi',)
+    """
+    entry = normalise_entry(str(text).replace("\u2019", "'"))
+    core = _EDGE_PUNCT.sub("", entry) or entry
+    forms = [core]
+    bare = _POSSESSIVE.sub("" if core.endswith("'s") else "s", core)
+    if bare != core and bare:
+        forms.append(bare)
+    return tuple(f for f in forms if f)
+
+
 def phrase_key(entry: str) -> str:
     """The vocabulary key of a multiword entry: words joined by ``_`` (word2vec's phrase convention)."""
     return "_".join(entry_parts(entry))

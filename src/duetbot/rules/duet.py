@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import enum
 import re
+import unicodedata
 from dataclasses import dataclass, field
 from typing import Union
 
@@ -42,6 +43,19 @@ class GameOverError(IllegalActionError):
 _CLUE_RE = re.compile(r"^\s*(?P<word>.+?)\s*[:\s]\s*(?P<number>[-+]?\d+)\s*$")
 
 
+#: The largest clue number: no player has more than 9 words to find (a Duet key side has 9
+#: greens, a classic team at most 9 agents), so a bigger number can only be a slip.
+MAX_CLUE_NUMBER = 9
+
+
+def _check_number(word: str, number: object) -> None:
+    if isinstance(number, bool) or not isinstance(number, int) or number < 0:
+        raise InvalidClueError(f"{word} {number}", "the number must be a whole number >= 0, e.g. 'ocean 2'")
+    if number > MAX_CLUE_NUMBER:
+        raise InvalidClueError(f"{word} {number}", f"the number can be at most {MAX_CLUE_NUMBER}: "
+                               f"no player has more than {MAX_CLUE_NUMBER} words to find")
+
+
 @dataclass(frozen=True)
 class Clue:
     """One word and a number. Syntax is checked here; legality on a board by the state.
@@ -57,10 +71,28 @@ class Clue:
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "word", normalize_clue(self.word))
-        if isinstance(self.number, bool) or not isinstance(self.number, int) or self.number < 0:
-            raise InvalidClueError(
-                f"{self.word} {self.number}", "the number must be a whole number >= 0, e.g. 'ocean 2'"
-            )
+        _check_number(self.word, self.number)
+
+    @classmethod
+    def reported(cls, text: str, number: int) -> Clue:
+        """A clue as a person reports their partner's clue ("Sci-Fi", "god's", "ice cream"):
+        case and spacing are normalised but the word is not judged (legality is the clue
+        giver's business; the guesser reads whatever was said). The number is checked.
+
+        >>> Clue.reported("  Ice  Cream ", 2)
+        Clue('ice cream', 2)
+        """
+        if not isinstance(text, str) or not text.strip():
+            raise InvalidClueError(text, "a clue must be some text, e.g. 'ocean'")
+        try:
+            return cls(text, number)
+        except InvalidClueError:
+            clue = object.__new__(cls)
+            word = " ".join(unicodedata.normalize("NFC", text).casefold().split())
+            _check_number(word, number)
+            object.__setattr__(clue, "word", word)
+            object.__setattr__(clue, "number", number)
+            return clue
 
     @classmethod
     def parse(cls, text: str) -> Clue:

@@ -1,0 +1,256 @@
+"""A vector for any string: static WordPiece token vectors distilled from MiniLM (numpy only).
+
+Some board words are in no family's table (``MUSKETEER``, ``TIPI``, a home-made card, a
+partner's clue as reported: ``sci-fi``, ``god's``). For those the bots need each family's
+opinion anyway, so every family gets a fallback:
+
+1. **Subword vectors** (the approach of the ``model2vec`` package): at build time every
+   WordPiece token of all-MiniLM-L6-v2 is embedded on its own by the real encoder, then the
+   token table is refined by least squares so that the mean of a word's token vectors comes
+   close to the real MiniLM vector of the word (over ~90k words). At run time a string is
+   split by the same BERT tokenizer rules (lower case, accents stripped, punctuation split,
+   greedy longest-match WordPiece) and its vector is the mean of its token vectors: a point
+   in the shipped ``minilm`` table's space for any string.
+2. **Maps into each family** (Mikolov et al. 2013): a ridge-regularised linear map from that
+   space into each family's space, fitted on the words both know. A word the ``minilm``
+   table knows is mapped from its real vector; any other from its subword vector.
+
+How close the fallback comes to real vectors, and what it costs in full games, is measured
+by ``benchmarks/bench_fallback.py`` (figures in benchmarks/RESULTS.md). The build is
+``scripts/build_subword.py``.
+
+>>> sub = load_subword()                                          # doctest: +SKIP
+>>> sub.tokenize("St. Patrick's Piñata")                          # doctest: +SKIP
+['st', 'patrick', 's', 'pin', '##ata']
+>>> sub.vector("musketeer").shape                                 # doctest: +SKIP
+(224,)
+"""
+
+from __future__ import annotations
+
+import json
+import unicodedata
+from functools import lru_cache
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Sequence
+
+import numpy as np
+
+from . import store
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .model import EmbeddingModel
+
+__all__ = ["SubwordModel", "FamilyFallback", "load_subword", "subword_dir", "fit_map", "basic_tokens"]
+
+SUBWORD_DIR = "subword"
+TOKENS_FILE = "tokens.txt"
+MAPS_FILE = "maps.npz"
+SCALES_FILE = "scales.npy"
+#: The family whose space the token vectors live in.
+SOURCE_FAMILY = "minilm"
+_MAX_WORD_CHARS = 100  # BERT's limit: a longer "word" is one unknown token
+
+
+def subword_dir() -> Path:
+    """``duetbot/data/subword`` of the installed package."""
+    return Path(__file__).resolve().parent.parent / "data" / SUBWORD_DIR
+
+
+def _is_punct(ch: str) -> bool:
+    cp = ord(ch)
+    # BERT treats every non-alphanumeric ASCII character as punctuation
+    if 33 <= cp <= 47 or 58 <= cp <= 64 or 91 <= cp <= 96 or 123 <= cp <= 126:
+        return True
+    return unicodedata.category(ch).startswith("P")
+
+
+def basic_tokens(text: str) -> list[str]:
+    """BERT's basic (uncased) tokenizer: lower case, accents stripped, whitespace and
+    punctuation split; punctuation is dropped (it carries no meaning for a card or clue).
+
+    >>> basic_tokens("Rock'n'Roll, CAFÉ")
+    ['rock', 'n', 'roll', 'cafe']
+    """
+    text = unicodedata.normalize("NFD", text.lower())
+    out: list[str] = []
+    word: list[str] = []
+    for ch in text:
+        cat = unicodedata.category(ch)
+        if cat == "Mn" or cat in ("Cc", "Cf", "Cs", "Co", "Cn"):
+            continue
+        if ch.isspace() or _is_punct(ch) or _is_cjk(ord(ch)):
+            if word:
+                out.append("".join(word))
+                word = []
+            if _is_cjk(ord(ch)):
+                out.append(ch)
+            continue
+        word.append(ch)
+    if word:
+        out.append("".join(word))
+    return out
+
+
+def _is_cjk(cp: int) -> bool:
+    return (0x4E00 <= cp <= 0x9FFF or 0x3400 <= cp <= 0x4DBF or 0x20000 <= cp <= 0x2A6DF
+            or 0xF900 <= cp <= 0xFAFF or 0x2F800 <= cp <= 0x2FA1F)
+
+
+class SubwordModel:
+    """Token vectors in the ``minilm`` table's space; any string -> a unit vector.
+
+    ``maps`` holds, per family name, the fitted ``(sub, real)`` maps and the checksum of the
+    family model they were fitted against (a rebuilt model gets a map fitted at run time).
+    """
+
+    def __init__(self, tokens: Sequence[str], vectors: np.ndarray,
+                 maps: dict[str, tuple[str, np.ndarray, np.ndarray | None]] | None = None,
+                 meta: dict[str, Any] | None = None) -> None:
+        if vectors.ndim != 2 or vectors.shape[0] != len(tokens):
+            raise store.ModelFormatError(f"subword table: {len(tokens)} tokens but vectors {vectors.shape}")
+        self.tokens = list(tokens)
+        self.index = {t: i for i, t in enumerate(self.tokens)}
+        self.vectors = np.asarray(vectors, dtype=np.float32)
+        self.dim = int(vectors.shape[1])
+        self.maps = dict(maps or {})
+        self.meta = dict(meta or {})
+        centre = self.vectors.mean(axis=0)
+        self._centre = (centre / (np.linalg.norm(centre) or 1.0)).astype(np.float32)
+        self._longest = max((len(t) - 2 if t.startswith("##") else len(t)) for t in self.tokens)
+
+    def _wordpiece(self, word: str) -> list[int]:
+        """Greedy longest-match-first WordPiece; a word with an unmatchable piece gives []."""
+        if len(word) > _MAX_WORD_CHARS:
+            return []
+        ids: list[int] = []
+        start = 0
+        while start < len(word):
+            end = min(len(word), start + self._longest)
+            found = -1
+            while end > start:
+                piece = word[start:end] if start == 0 else "##" + word[start:end]
+                found = self.index.get(piece, -1)
+                if found >= 0:
+                    break
+                end -= 1
+            if found < 0:
+                return []
+            ids.append(found)
+            start = end
+        return ids
+
+    def token_ids(self, text: str) -> list[int]:
+        ids: list[int] = []
+        for word in basic_tokens(text):
+            pieces = self._wordpiece(word)
+            if not pieces:  # e.g. a letter outside the token table: try it without that letter
+                pieces = self._wordpiece("".join(ch for ch in word if ch.isascii()))
+            ids += pieces
+        return ids
+
+    def tokenize(self, text: str) -> list[str]:
+        """The WordPiece tokens a string is read as."""
+        return [self.tokens[i] for i in self.token_ids(text)]
+
+    def vector(self, text: str) -> np.ndarray:
+        """Unit vector (minilm table space) of any string: the mean of its token vectors.
+        A string with no readable token (only punctuation, or a script the table lacks)
+        gets the centre of the table, a word with no particular meaning."""
+        ids = self.token_ids(text)
+        if not ids:
+            return self._centre.copy()
+        v = self.vectors[ids].mean(axis=0)
+        n = float(np.linalg.norm(v))
+        return (v / n).astype(np.float32) if n > 0 else self._centre.copy()
+
+    def matrix(self, texts: Sequence[str]) -> np.ndarray:
+        """(n, dim) unit vectors of many strings."""
+        out = np.empty((len(texts), self.dim), np.float32)
+        for j, t in enumerate(texts):
+            out[j] = self.vector(t)
+        return out
+
+    def fallback_for(self, model: "EmbeddingModel", source: "EmbeddingModel | None") -> "FamilyFallback":
+        """The fallback that gives ``model`` a vector for any word (``source``: the ``minilm``
+        table, whose real vectors are mapped when it knows the word)."""
+        fitted = self.maps.get(model.name)
+        if fitted is not None and fitted[0] == str(model.meta.get("checksum", "")):
+            sub_map, real_map = fitted[1], fitted[2]
+        else:
+            sub_map, real_map = fit_family_maps(self, model, source)
+        return FamilyFallback(self, sub_map, real_map, source)
+
+
+class FamilyFallback:
+    """One family's fallback: a word's vector in that family's space (see module docstring)."""
+
+    def __init__(self, subword: SubwordModel, sub_map: np.ndarray | None, real_map: np.ndarray | None,
+                 source: "EmbeddingModel | None") -> None:
+        self.subword = subword
+        self.sub_map = sub_map
+        self.real_map = real_map
+        self.source = source
+
+    def __call__(self, word: str) -> np.ndarray:
+        if self.real_map is not None and self.source is not None and self.source.knows(word):
+            v = self.source.vector(word) @ self.real_map
+        else:
+            v = self.subword.vector(word)
+            if self.sub_map is not None:
+                v = v @ self.sub_map
+        n = float(np.linalg.norm(v))
+        return (v / n).astype(np.float32) if n > 0 else v.astype(np.float32)
+
+
+def fit_map(src: np.ndarray, dst: np.ndarray, ridge: float = 1.0) -> np.ndarray:
+    """Ridge-regularised least-squares map ``W`` with ``src @ W ~ dst`` (rows unit vectors)."""
+    src64 = np.asarray(src, np.float64)
+    gram = src64.T @ src64 + ridge * np.eye(src64.shape[1])
+    return np.linalg.solve(gram, src64.T @ np.asarray(dst, np.float64)).astype(np.float32)
+
+
+def _shared_words(model: "EmbeddingModel", limit: int) -> list[str]:
+    return [w for w in model.words if w.isalpha()][:limit]
+
+
+def fit_family_maps(subword: SubwordModel, model: "EmbeddingModel", source: "EmbeddingModel | None",
+                    limit: int = 20000, ridge: float = 1.0,
+                    exclude: frozenset[str] = frozenset()) -> tuple[np.ndarray | None, np.ndarray | None]:
+    """(sub_map, real_map) for ``model`` fitted on up to ``limit`` of its most frequent
+    single words (``exclude``: words held out for measurement). The ``minilm`` family needs
+    no map: the token vectors live in its space."""
+    if model.family == SOURCE_FAMILY:
+        return None, None
+    words = [w for w in _shared_words(model, limit + len(exclude)) if w not in exclude][:limit]
+    dst = np.stack([model.vector(w) for w in words])
+    sub_map = fit_map(subword.matrix(words), dst, ridge)
+    real_map = None
+    if source is not None:
+        both = [j for j, w in enumerate(words) if source.knows(w)]
+        if len(both) >= 2 * source.dim:
+            real_map = fit_map(np.stack([source.vector(words[j]) for j in both]), dst[both], ridge)
+    return sub_map, real_map
+
+
+@lru_cache(maxsize=1)
+def load_subword(path: str | None = None) -> SubwordModel:
+    """The shipped subword table (or one at ``path``). Raises ``ModelNotFoundError`` /
+    ``ModelFormatError``."""
+    d = Path(path) if path else subword_dir()
+    if not (d / store.META_FILE).is_file():
+        raise store.ModelNotFoundError(f"no subword table in {d}: rebuild it with scripts/build_subword.py")
+    try:
+        meta = json.loads((d / store.META_FILE).read_text(encoding="utf-8"))
+        tokens = (d / TOKENS_FILE).read_text(encoding="utf-8").split("\n")
+        if tokens and tokens[-1] == "":
+            tokens.pop()
+        vectors = np.load(d / store.VECTORS_FILE, allow_pickle=False) * np.load(d / SCALES_FILE, allow_pickle=False)
+        maps: dict[str, tuple[str, np.ndarray, np.ndarray | None]] = {}
+        with np.load(d / MAPS_FILE, allow_pickle=False) as z:
+            for name, checksum in meta.get("maps", {}).items():
+                real = z[f"{name}.real"] if f"{name}.real" in z.files else None
+                maps[name] = (str(checksum), z[f"{name}.sub"], real)
+    except (OSError, ValueError, KeyError) as exc:
+        raise store.ModelFormatError(f"subword table in {d} is unreadable: {exc}") from exc
+    return SubwordModel(tokens, vectors, maps, meta)
