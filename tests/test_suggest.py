@@ -4,6 +4,7 @@ import json
 import re
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
@@ -71,7 +72,7 @@ def test_sudden_death_puts_safest_clued_word_first(helper):
     ({"role": "spymaster", "board": BOARD, "green": ["volcano"]}, "'volcano'"),
     ({"role": "spymaster", "board": BOARD}, "missing field 'green'"),
     ({"role": "guesser", "board": BOARD, "clues": []}, "'clues'"),
-    ({"role": "guesser", "board": BOARD, "clues": [{"clue": "two words", "number": 1}]}, "two words"),
+    ({"role": "guesser", "board": BOARD, "clues": [{"clue": 5, "number": 1}]}, "must be text"),
     ({"role": "captain", "board": BOARD}, "'role'"),
     ([1, 2], "JSON object"),
 ])
@@ -216,3 +217,39 @@ def test_a_game_file_with_a_bom_is_read(tmp_path):
                     encoding="utf-8")
     r = CliRunner().invoke(app, ["suggest", "guess", "--game", str(game)])
     assert r.exit_code == 0 and "piano" in r.output, r.output
+
+
+def test_guesser_reads_clues_as_people_report_them_and_any_board_word():
+    """Issue 13: reported clues are never refused, odd cards are never an error; notes say how."""
+    from duetbot.bots.factory import default_bots
+    from duetbot.suggest import Suggester
+
+    helper = Suggester(*default_bots())
+    board = ["MUSKETEER", "MOUNTIE", "ST.PATRICK", "MARACAS", "TIPI", "CAFÉ", "PIÑATA", "LOCH NESS", "ICE CREAM",
+             "NEW YORK", "SCUBA DIVER", "ZORBLAX", "DOG", "CAT", "HORSE", "SHIP", "BANK", "NURSE", "APPLE",
+             "OCEAN", "RIVER", "MOON", "SUN", "STAR", "TREE"]
+    for clue in ("sci-fi", "god's", "hulk.", "ice cream", "rock'n'roll", "Qwxzy", "OCEAN"):
+        resp = helper.handle({"id": clue, "role": "guesser", "board": board,
+                              "clues": [{"clue": clue, "number": 99}]})
+        assert "error" not in resp, resp
+        assert len(resp["guesses"]) == 25 and resp["stop_after"] >= 1
+        assert any("ZORBLAX" in n for n in resp["notes"]) and any("read as 9" in n for n in resp["notes"])
+    resp = helper.handle({"id": 1, "role": "guesser", "board": board, "clues": [{"clue": "sci-fi", "number": 1}]})
+    assert any("rule book would not allow" in n for n in resp["notes"])
+    spy = helper.handle({"id": 2, "role": "spymaster", "board": board, "green": ["MUSKETEER", "TIPI", "DOG"],
+                         "assassin": ["CAT"]})
+    assert "error" not in spy and spy["clues"]
+
+
+def test_published_word_lists_give_no_unknown_word():
+    from duetbot.bots.factory import default_bots
+
+    spy, guesser = default_bots()
+    for name in ("codenames_duet", "codenames_original"):
+        path = Path(__file__).resolve().parents[2] / "shared" / "data" / "wordlists" / f"{name}.txt"
+        if not path.is_file():
+            pytest.skip("the published word lists are not beside the project")
+        words = [w.strip() for w in path.read_text().splitlines() if w.strip()]
+        for k in range(0, len(words) - 24, 25):
+            for ens in (spy.ensemble, guesser.ensemble):
+                assert ens.board(words[k:k + 25]).z.shape[2] == 25

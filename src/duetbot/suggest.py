@@ -18,6 +18,7 @@ from .bots.guesser import EmbeddingGuesser
 from .bots.spymaster import EmbeddingSpymaster
 from .jsonio import BOM, MAX_LINE_BYTES, JSONInputError, LineTooLong, dumps, loads
 from .rules import Clue, Label, Phase, Player, Turn, Variant
+from .rules.duet import MAX_CLUE_NUMBER
 from .rules.keycard import BOARD_SIZE
 from .views import GuesserView, SpymasterView
 
@@ -105,15 +106,36 @@ def _side(n: int, green: Iterable[int], assassin: Iterable[int]) -> tuple[Label,
 
 
 def _clue(item: Any, field: str) -> Clue:
+    """A clue as reported: any text is read (legality is the giver's business, see
+    :meth:`Clue.reported`); a number above the largest possible is read as that."""
     if not isinstance(item, dict) or "clue" not in item:
         raise RequestError(f"each entry of {field!r} needs 'clue' and 'number'")
     number = item.get("number", 1)
     if isinstance(number, bool) or not isinstance(number, int) or number < 0:
-        raise RequestError(f"clue {item.get('clue')!r} in {field!r}: 'number' must be a whole number >= 0")
+        raise RequestError(f"clue {_short(item.get('clue'))} in {field!r}: 'number' must be a whole number >= 0")
+    if not isinstance(item["clue"], str):
+        raise RequestError(f"clue {_short(item['clue'])} in {field!r} must be text")
     try:
-        return Clue(str(item["clue"]), number)
+        return Clue.reported(item["clue"], min(number, MAX_CLUE_NUMBER))
     except ValueError as exc:
         raise RequestError(f"{field!r}: {exc}") from None
+
+
+def reading_notes(req: dict, field: str, unread: Sequence[str]) -> list[str]:
+    """What a response should say about how its request was read: clues the rule book would
+    not allow, numbers read as the largest possible, board words no model knows."""
+    notes = []
+    for item in req.get(field) or []:
+        text, number = item.get("clue"), item.get("number", 1)
+        if isinstance(number, int) and not isinstance(number, bool) and number > MAX_CLUE_NUMBER:
+            notes.append(f"clue {_short(text)}: number {number} read as {MAX_CLUE_NUMBER} "
+                         "(no player has more words to find)")
+        try:
+            Clue(text, 0)
+        except ValueError as exc:
+            notes.append(f"read as reported, though the rule book would not allow it: {_one_line(str(exc))}")
+    notes += [f"{w}: no model knows this word; read from its spelling" for w in unread]
+    return notes
 
 
 def spymaster_request_view(req: dict) -> SpymasterView:
@@ -226,11 +248,16 @@ class Suggester:
                 raise RequestError(f"field 'game' must be 'duet' or 'classic', not {_short(game)}")
             role = req.get("role")
             if role == "spymaster":
-                return {"id": rid, "clues": self.clues(req)}
-            if role == "guesser":
+                resp = {"id": rid, "clues": self.clues(req)}
+                field, ens = "history", self.spymaster.ensemble
+            elif role == "guesser":
                 ranked, stop = self.guesses(req)
-                return {"id": rid, "guesses": ranked, "stop_after": stop}
-            raise RequestError(f"field 'role' must be 'spymaster' or 'guesser', not {_short(role)}")
+                resp = {"id": rid, "guesses": ranked, "stop_after": stop}
+                field, ens = "clues", self.guesser.ensemble
+            else:
+                raise RequestError(f"field 'role' must be 'spymaster' or 'guesser', not {_short(role)}")
+            notes = reading_notes(req, field, ens.board(_board(req)).unread)
+            return {**resp, "notes": notes} if notes else resp
         except ValueError as exc:
             return {"id": rid, "error": _one_line(str(exc))}
 

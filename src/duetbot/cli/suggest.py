@@ -139,7 +139,7 @@ def guess(board: Board = None,
     clues = None
     if clue:
         try:
-            clues = [{"clue": c.word, "number": c.number} for c in map(Clue.parse, clue)]
+            clues = [{"clue": w, "number": n} for w, n in map(Clue.parse_reported, clue)]
         except ValueError as exc:
             fail(str(exc))
     req = _merge(_game_file(game), board=_split(board), clues=clues, covered=_split(covered),

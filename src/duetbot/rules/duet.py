@@ -102,6 +102,14 @@ class Clue:
             raise InvalidClueError(text, "give one word and a number, e.g. 'ocean 2'")
         return cls(m["word"], int(m["number"]))
 
+    @classmethod
+    def parse_reported(cls, text: str) -> tuple[str, int]:
+        """``"sci-fi 2"`` -> ``("sci-fi", 2)``: a reported clue's text and number, unjudged."""
+        m = _CLUE_RE.match(text or "")
+        if not m:
+            raise InvalidClueError(text, "give the clue and a number, e.g. 'ocean 2'")
+        return m["word"], int(m["number"])
+
     def __str__(self) -> str:
         return f"{self.word.upper()}: {self.number}"
 
