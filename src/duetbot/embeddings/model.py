@@ -209,8 +209,7 @@ class EmbeddingModel:
 
     def knows(self, word: str) -> bool:
         """True if the model's own table (or an extra vector) gives ``word`` a vector, not its fallback."""
-        v, missing = self._resolve(word)
-        return v is not None
+        return self._resolve(word)[0] is not None
 
     @property
     def has_fallback(self) -> bool:
@@ -402,12 +401,13 @@ def translate_vectors(target: EmbeddingModel, donor: EmbeddingModel, words: Sequ
     shared = [w for w in target.words if "_" not in w and w in donor._index][:max_pairs]
     if len(shared) < max(donor.dim, target.dim):
         raise ValueError(f"models {target.name!r} and {donor.name!r} share too few words to map between them")
-    src = _unit_rows(donor._raw[[donor._index[w] for w in shared]]).astype(np.float64)
-    dst = _unit_rows(target._raw[[target._index[w] for w in shared]]).astype(np.float64)
-    mapping, *_ = np.linalg.lstsq(src, dst, rcond=None)
+    from .subword import fit_map
+
+    mapping = fit_map(_unit_rows(donor._raw[[donor._index[w] for w in shared]]),
+                      _unit_rows(target._raw[[target._index[w] for w in shared]]), ridge=0.0)
     out = {}
     for w in wanted:
-        out[normalise_entry(w)] = _unit_rows((donor.vector(w).astype(np.float64) @ mapping).astype(np.float32))
+        out[normalise_entry(w)] = _unit_rows(donor.vector(w) @ mapping)
     return out
 
 
