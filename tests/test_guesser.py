@@ -351,3 +351,20 @@ def test_benchmark_skips_without_data(tmp_path, capsys):
     assert mod.main(["--quick", "--parts", "a", "--data", str(tmp_path / "none.jsonl")]) == 0
     out = capsys.readouterr().out
     assert "SKIPPED" in out and "skipped: a (no data)" in out
+
+
+def test_a_clue_cannot_aim_at_more_words_than_my_partner_has_left(blind):
+    """Seven of my partner's greens found on earlier clues: 'weather 9' can have two targets at
+    most, so it reads like 'weather 2' (not as nine near-certain targets)."""
+    found = ["DOCTOR", "nurse", "bank", "king", "shoe", "clock", "horse"]
+    earlier = view([("hospital", 7)], covered=found).turns[0]
+    earlier = replace(earlier, guesses=tuple((w, GuessResult.GREEN) for w in found))
+
+    def read(number):
+        v = view([("hospital", 7), ("weather", number)], covered=found)
+        return blind.belief(replace(v, turns=(earlier, v.turns[1])))
+
+    nine, two = read(9), read(2)
+    assert nine.words == two.words
+    assert np.allclose(nine.p, two.p)
+    assert nine.p[:, G].sum() < 4

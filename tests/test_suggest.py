@@ -6,6 +6,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import numpy as np
 import pytest
 from typer.testing import CliRunner
 
@@ -253,3 +254,38 @@ def test_published_word_lists_give_no_unknown_word():
         for k in range(0, len(words) - 24, 25):
             for ens in (spy.ensemble, guesser.ensemble):
                 assert ens.board(words[k:k + 25]).z.shape[2] == 25
+
+
+def _own_side_requests(n):
+    """(board, my greens, my assassins) of ``n`` dealt boards, from player A's side."""
+    from duetbot.rules import Label, Player, deal
+    from duetbot.wordpool import default_pool
+
+    for g in range(n):
+        d = deal(g, default_pool())
+        side = d.key.side(Player.A)
+        yield (list(d.words), [w for w, lab in zip(d.words, side) if lab is Label.GREEN],
+               [w for w, lab in zip(d.words, side) if lab is Label.ASSASSIN])
+
+
+def test_a_huge_clue_number_does_not_promote_my_own_assassins(helper):
+    """Issue 13: with ``ocean 99`` an own-side assassin came first. Each of my assassins is my
+    partner's assassin one time in three, whatever number the partner says."""
+    first = {1: 0, 99: 0}
+    for board, green, assassin in _own_side_requests(40):
+        clue = "ocean"
+        for number in first:
+            resp = helper.handle(guess_req(board=board, green=green, assassin=assassin,
+                                           clues=[{"clue": clue, "number": number}]))
+            first[number] += resp["guesses"][0]["word"] in assassin
+    assert first[99] <= first[1]
+    assert first[99] <= 2
+
+
+def test_accented_cards_use_the_tables_own_entry():
+    from duetbot.embeddings import load_model
+
+    for name in ("glove50", "minilm", "spacy300"):
+        m = load_model(name)
+        assert m.knows("CAFÉ") and np.allclose(m.vector("CAFÉ"), m.vector("cafe"))
+    assert load_model("glove50").fallback_parts("Jalapeño") == []

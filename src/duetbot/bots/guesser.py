@@ -188,6 +188,11 @@ class EmbeddingGuesser:
         not_target = np.ones(n)
         assassin_logodds = np.zeros(n)
         clues = view.clues_to_me
+        # a clue cannot aim at more words than my partner has greens left to find (a reported
+        # "ocean 9" on turn 5 would otherwise make every word a near-certain target, and my own
+        # assassins with it: each is my partner's assassin with chance 1/3)
+        greens_left = 0 if view.partner_done else max(9 - sum(
+            1 for t in clues for _, r in t.guesses if r is GuessResult.GREEN), 0)
         age = 0
         for t in reversed(clues):
             weight = cfg.history_decay ** age
@@ -203,7 +208,7 @@ class EmbeddingGuesser:
                 assassin_logodds += cfg.zero_clue_weight * weight * np.clip(z, 0, None)
                 continue
             found = sum(1 for _, r in t.guesses if r is GuessResult.GREEN)
-            remaining = t.clue.number - found
+            remaining = min(t.clue.number - found, greens_left)
             if remaining > 0:
                 a = allocate(np.exp(cfg.sharpness * (z - z.max())), remaining, cfg.max_target_prob)
                 not_target *= 1 - weight * a
@@ -212,8 +217,6 @@ class EmbeddingGuesser:
         prior = key_prior(view)[cand] if cfg.infer_key else np.tile([9 / 25, 3 / 25, 13 / 25], (n, 1))
         base = 9 / 25
         if cfg.unaimed_greens:
-            greens_left = 0 if view.partner_done else max(9 - sum(
-                1 for t in clues for _, r in t.guesses if r is GuessResult.GREEN), 0)
             aimed = float((1 - not_target).sum())
             q = cfg.unaimed_greens * max(greens_left - aimed, 0.0) / max(n - aimed, 1.0)
             p_clue = np.clip(p_clue + (1 - p_clue) * q, 1e-4, 1 - 1e-4)

@@ -22,7 +22,7 @@ import numpy as np
 
 from . import store
 from .store import ModelFormatError, ModelInfo
-from .vocab import entry_parts, normalise_entry, phrase_key
+from .vocab import entry_parts, fold_accents, normalise_entry, phrase_key
 
 if TYPE_CHECKING:  # pragma: no cover
     from gensim.models import KeyedVectors
@@ -180,6 +180,12 @@ class EmbeddingModel:
         v = self._lookup_exact(entry)
         if v is not None:
             return v, []
+        folded = fold_accents(entry)  # CAFÉ is the table's "cafe"
+        if folded != entry:
+            v = self._lookup_exact(folded)
+            if v is not None:
+                return v, []
+            entry = folded
         parts = entry_parts(entry)
         if len(parts) > 1:
             for key in (phrase_key(entry), "-".join(parts), "".join(parts)):

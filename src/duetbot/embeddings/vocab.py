@@ -21,6 +21,7 @@ True
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import dataclass, field
 from functools import lru_cache
 from importlib import resources
@@ -171,6 +172,17 @@ def is_clue_candidate(word: str) -> bool:
 def normalise_entry(entry: str) -> str:
     """Lower-case a board or pool entry and collapse inner whitespace: ``" Loch  NESS"`` -> ``"loch ness"``."""
     return " ".join(entry.strip().lower().split())
+
+
+def fold_accents(text: str) -> str:
+    """``text`` without combining accents, as the tables spell their keys: ``"café"`` -> ``"cafe"``.
+
+    >>> fold_accents("piñata crème brûlée")
+    'pinata creme brulee'
+    """
+    if text.isascii():
+        return text
+    return "".join(ch for ch in unicodedata.normalize("NFD", text) if unicodedata.category(ch) != "Mn")
 
 
 def entry_parts(entry: str) -> list[str]:
