@@ -219,6 +219,13 @@ class Suggester:
                   for w, s, p in zip(belief.words, belief.score, belief.p)]
         return ranked, stop_after
 
+    def notes(self, req: dict, role: str) -> list[str]:
+        """How a Duet request of ``role`` was read (:func:`reading_notes`): clues the rule book
+        would not allow, numbers read as the largest possible, board words read from their
+        spelling."""
+        field, ens = ("history", self.spymaster.ensemble) if role == "spymaster" else ("clues", self.guesser.ensemble)
+        return reading_notes(req, field, ens.board(_board(req)).unread)
+
     def classic(self):  # type: ignore[no-untyped-def]
         """The same families playing classic Codenames (``"game": "classic"`` requests)."""
         if getattr(self, "_classic", None) is None:
@@ -249,14 +256,12 @@ class Suggester:
             role = req.get("role")
             if role == "spymaster":
                 resp = {"id": rid, "clues": self.clues(req)}
-                field, ens = "history", self.spymaster.ensemble
             elif role == "guesser":
                 ranked, stop = self.guesses(req)
                 resp = {"id": rid, "guesses": ranked, "stop_after": stop}
-                field, ens = "clues", self.guesser.ensemble
             else:
                 raise RequestError(f"field 'role' must be 'spymaster' or 'guesser', not {_short(role)}")
-            notes = reading_notes(req, field, ens.board(_board(req)).unread)
+            notes = self.notes(req, role)
             return {**resp, "notes": notes} if notes else resp
         except ValueError as exc:
             return {"id": rid, "error": _one_line(str(exc))}

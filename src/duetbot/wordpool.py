@@ -10,8 +10,10 @@ Pool file format (UTF-8, a leading byte-order mark is tolerated):
   ``#`` are ignored;
 * surrounding whitespace is stripped and inner runs of whitespace become one
   space, so multiword entries such as ``ICE CREAM`` are allowed;
-* an entry consists of letters, spaces, hyphens (``-``) and apostrophes
-  (``'``), with at least one letter;
+* an entry consists of letters (any script, accents included), digits, spaces,
+  hyphens (``-``), apostrophes (``'`` or ``’``), full stops (``ST.PATRICK``) and
+  ampersands (``ROCK&ROLL``), with at least one letter: what the printed cards hold.
+  Underscores (the models' phrase separator) and other symbols are refused;
 * entries keep the spelling and case of the file, but two entries that differ
   only in case are duplicates, which is an error;
 * at least :data:`MIN_POOL_SIZE` (25, one board) distinct entries.
@@ -44,7 +46,7 @@ MIN_POOL_SIZE = 25
 """A pool must fill at least one 5x5 board."""
 
 _DEFAULT_RESOURCE = ("duetbot", "data/words.txt")
-_PUNCTUATION = frozenset(" -'")
+_PUNCTUATION = frozenset(" -'\u2019.&")
 
 
 class WordPoolError(ValueError):
@@ -89,11 +91,11 @@ def parse_pool(text: str, source: str = "<pool>") -> tuple[str, ...]:
         entry = " ".join(raw.split())
         if not entry or entry.startswith("#"):
             continue
-        bad = next((ch for ch in entry if not (ch.isalpha() or ch in _PUNCTUATION)), None)
+        bad = next((ch for ch in entry if not (ch.isalpha() or ch.isdigit() or ch in _PUNCTUATION)), None)
         if bad is not None:
             raise WordPoolError(
                 f"{source}:{lineno}: entry {entry!r} contains {bad!r} (U+{ord(bad):04X}); "
-                "use only letters, spaces, hyphens (-) and apostrophes (')"
+                "use only letters, digits, spaces, hyphens (-), apostrophes ('), full stops (.) and ampersands (&)"
             )
         if not any(ch.isalpha() for ch in entry):
             raise WordPoolError(f"{source}:{lineno}: entry {entry!r} has no letters; remove the line or write a word")

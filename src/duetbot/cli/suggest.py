@@ -44,9 +44,9 @@ def _ask(req: dict, role: str, vectors: Optional[list[str]]) -> dict:
         if req.get("game", "duet") != "duet":
             fail(f"field 'game' must be 'duet' or 'classic', not {_short(req['game'])}")
         if role == "spymaster":
-            return {"clues": helper.clues(req)}
+            return {"clues": helper.clues(req), "notes": helper.notes(req, role)}
         ranked, stop = helper.guesses(req)
-        return {"guesses": ranked, "stop_after": stop}
+        return {"guesses": ranked, "stop_after": stop, "notes": helper.notes(req, role)}
     except UnknownWordError as exc:
         fail(f"{exc}; {vector_hint(exc.word)}")
     except ValueError as exc:
@@ -113,7 +113,8 @@ def clue(board: Board = None, green: Green = None, assassin: Assassin = None, co
         fail("--green is for Duet boards; with --classic give --team-agents and --opponent-agents")
     if not is_classic and (team_agents is not None or opponent_agents is not None):
         fail("--team-agents and --opponent-agents are for classic boards: add --classic")
-    options = _ask(req, "spymaster", vector)["clues"]
+    answer = _ask(req, "spymaster", vector)
+    options = answer["clues"]
     table = Table(title="Suggested clues, best first")
     for col in ("clue", "targets", "expected agents" if is_classic else "expected greens", "assassin risk",
                 "bystander risk", "watch out for"):
@@ -124,6 +125,7 @@ def clue(board: Board = None, green: Green = None, assassin: Assassin = None, co
                       f"{100 * o['p_bystander']:.1f}%",
                       ", ".join(f"{d['word']} ({d['label']})" for d in o["dangers"]))
     console.print(table)
+    _print_notes(answer)
 
 
 @app.command()
@@ -160,6 +162,13 @@ def guess(board: Board = None,
         style = "bold green" if n <= stop else None
         table.add_row(str(n), g["word"], *(f"{100 * g[key]:.0f}%" for key, _ in chances), style=style)
     console.print(table)
+    _print_notes(answer)
+
+
+def _print_notes(answer: dict) -> None:
+    """How the request was read (words read from their spelling, clues taken as reported)."""
+    for note in answer.get("notes", ()):
+        console.print(f"note: {note}", markup=False, highlight=False)
 
 
 @app.command()
