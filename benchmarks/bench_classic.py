@@ -19,7 +19,8 @@ import json
 import time
 
 from duetbot.bots.factory import PartnerSpec
-from duetbot.classic_simulation import ClassicRunSpec, ClassicTally
+from duetbot.records.classic import ClassicTally
+from duetbot.simulation.classic import ClassicRunSpec
 from duetbot.rules.classic import ClassicRules
 from duetbot.simulation import run_local
 from duetbot.wordpool import default_pool

@@ -18,13 +18,10 @@ from duetbot.bots.classic import (
     ClassicGuesser, ClassicSpymaster, classic_random_team, race_table, solo_table,
 )
 from duetbot.bots.factory import PartnerSpec
-from duetbot.classic_harness import (
-    ClassicRecord, play_classic_game, simulate_classic, summarize_classic,
-)
-from duetbot.classic_simulation import ClassicGameResult, ClassicRunSpec, ClassicTally
-from duetbot.classic_views import (
-    classic_guesser_view, classic_spymaster_view,
-)
+from duetbot.harness.classic import play_classic_game, simulate_classic
+from duetbot.records.classic import ClassicGameResult, ClassicRecord, ClassicTally, summarize_classic
+from duetbot.simulation.classic import ClassicRunSpec
+from duetbot.views.classic import classic_guesser_view, classic_spymaster_view
 from duetbot.cli import app
 from duetbot.rules import (
     Clue, EndTurn, GameOverError, Guess, IllegalActionError, IllegalClueError, Phase,

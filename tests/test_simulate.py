@@ -16,10 +16,10 @@ from typer.testing import CliRunner
 from duetbot import simulation
 from duetbot.bots.factory import PartnerSpec
 from duetbot.cli import app
-from duetbot.records import GameRecord, summarize
+from duetbot.records import GameRecord, GameResult, Tally, summarize
 from duetbot.rules import Clue, Variant
 from duetbot.simulation import (
-    GameResult, ResumeError, RunSpec, Tally, chunk_ranges, load_finished, run_local, spec_label,
+    ResumeError, RunSpec, chunk_ranges, load_finished, run_local,
 )
 from duetbot.wordpool import default_pool
 
@@ -79,7 +79,7 @@ def test_in_order_buffers_out_of_order_chunks():
     chunks = [(a, [GameResult(i, str(i), "assassin", None, 0, False, 1, (1,), 0) for i in range(a, b)])
               for a, b in chunk_ranges(10, 47, 4)]
     random.Random(1).shuffle(chunks)
-    assert [r.game for r in simulation._in_order(iter(chunks), 10)] == list(range(10, 47))
+    assert [r.game for r in simulation.engine._in_order(iter(chunks), 10)] == list(range(10, 47))
 
 
 def test_run_local_is_independent_of_workers_and_chunks():
@@ -106,10 +106,10 @@ def test_tally_matches_summarize():
 
 
 def test_spec_labels_are_canonical():
-    assert spec_label(PartnerSpec.parse("noise=0.5,model=glove50")) == "model=glove50,noise=0.5"
-    assert spec_label(PartnerSpec.parse("guesser=minilm,spymaster=glove50,infer=off")) == \
+    assert PartnerSpec.parse("noise=0.5,model=glove50").label == "model=glove50,noise=0.5"
+    assert PartnerSpec.parse("guesser=minilm,spymaster=glove50,infer=off").label == \
         "spymaster=glove50,guesser=minilm,infer=off"
-    assert spec_label(PartnerSpec.parse("default")) == spec_label(PartnerSpec.parse("")) == "default"
+    assert PartnerSpec.parse("default").label == PartnerSpec.parse("").label == "default"
 
 
 # --- reports -----------------------------------------------------------------------------------

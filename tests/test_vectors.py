@@ -12,7 +12,6 @@ from typer.testing import CliRunner
 from duetbot.bots.factory import PartnerSpec, SpecError, default_bots, model, parse_described
 from duetbot.cli.app import app
 from duetbot.embeddings import described_vectors
-from duetbot.simulation import spec_label
 from duetbot.wordpool import default_pool
 
 from .conftest import one_line_error
@@ -43,7 +42,7 @@ def test_described_vector_is_the_centroid_of_the_known_words():
 def test_spec_carries_described_words_and_its_label_round_trips():
     spec = PartnerSpec.parse(f"model=glove50,vector={LIKE}").describe(["zorblax=tiger", "ice cream=cone"])
     assert spec.described == (("ice cream", ("cone",)), ("zorblax", ("tiger",)))  # later replaces earlier
-    label = spec_label(spec)
+    label = spec.label
     assert label == "model=glove50,vector=ice cream=cone,vector=zorblax=tiger"
     assert PartnerSpec.parse(label).described == spec.described
 

@@ -27,7 +27,7 @@ from functools import lru_cache
 
 import numpy as np
 
-from ..classic_views import ClassicGuesserView, ClassicSpymasterView
+from ..views.classic import ClassicGuesserView, ClassicSpymasterView
 from ..rules import Clue, EndTurn, Guess, GuessResult, Phase, Player, Turn, Variant
 from ..rules.classic import Card, ClassicResult
 from ..rules.clues import strict_conflict
@@ -315,37 +315,3 @@ def classic_team(spec, seed: int = 0) -> Partner:
         return classic_random_team(seed)
     guesser = ClassicGuesser(ensemble(spec.guesser_models, spec.described), GuesserConfig(noise=spec.noise, seed=seed))
     return Partner(classic_spymaster(spec.spymaster_models, spec.described), guesser, spec.text)  # type: ignore[arg-type]
-
-
-# --- suggest (JSON lines, "game": "classic") ------------------------------------------------
-
-
-class ClassicSuggester:
-    def __init__(self, spymaster: ClassicSpymaster, guesser: ClassicGuesser) -> None:
-        self.spymaster = spymaster
-        self.guesser = guesser
-
-    @classmethod
-    def from_duet(cls, spymaster: EmbeddingSpymaster, guesser: EmbeddingGuesser) -> ClassicSuggester:
-        return cls(ClassicSpymaster(spymaster.ensemble, spymaster.config),
-                   ClassicGuesser(guesser.ensemble, guesser.config))
-
-    def handle(self, req: dict) -> dict:
-        """``role`` spymaster -> ``{"clues": [...]}``; guesser -> ``{"guesses", "stop_after"}``.
-        Raises ``ValueError`` for a bad request (the caller turns it into an error line)."""
-        from ..classic_views import guesser_request_view, spymaster_request_view
-        from ..suggest import RequestError, _short, check_top
-
-        role = req.get("role")
-        if role == "spymaster":
-            top = check_top(req)
-            view = spymaster_request_view(req)
-            return {"id": req.get("id"), "clues": [o.to_json() for o in self.spymaster.suggest(view, top=top)]}
-        if role == "guesser":
-            view = guesser_request_view(req)
-            ranked, p, stop = self.guesser.plan(view)
-            guesses = [{"word": w, "score": round(float(s), 4), "p_agent": round(float(q[0]), 4),
-                        "p_assassin": round(float(q[1]), 4), "p_opponent": round(float(q[3]), 4)}
-                       for w, s, q in zip(ranked.words, ranked.score, p)]
-            return {"id": req.get("id"), "guesses": guesses, "stop_after": stop}
-        raise RequestError(f"field 'role' must be 'spymaster' or 'guesser', not {_short(role)}")

@@ -154,6 +154,32 @@ class PartnerSpec:
                 raise SpecError(f"unknown partner spec key {key!r}: use model, spymaster, guesser, noise, infer, vector or bot")
         return spec
 
+    @property
+    def label(self) -> str:
+        """A canonical text for this spec: equal specs give equal labels (records carry it).
+
+        >>> PartnerSpec.parse("noise=0.25,model=glove50").label
+        'model=glove50,noise=0.25'
+        >>> PartnerSpec.parse("bot=random").label, PartnerSpec.parse("").label
+        ('bot=random', 'default')
+        """
+        if self.random:
+            return "bot=random"
+        parts = []
+        if self.spymaster_models == DEFAULT_MODELS and self.guesser_models == DEFAULT_GUESSER_MODELS:
+            pass  # the default partner
+        elif self.spymaster_models == self.guesser_models:
+            parts.append("model=" + "+".join(self.spymaster_models))
+        else:
+            parts.append("spymaster=" + "+".join(self.spymaster_models))
+            parts.append("guesser=" + "+".join(self.guesser_models))
+        if self.noise:
+            parts.append(f"noise={self.noise:g}")
+        if not self.infer_key:
+            parts.append("infer=off")
+        parts.extend(f"vector={word}={'+'.join(like)}" for word, like in self.described)
+        return ",".join(parts) or "default"
+
     def describe(self, texts: Sequence[str]) -> PartnerSpec:
         """This spec with more described words (``WORD=LIKE+LIKE``; a later one replaces an earlier)."""
         if not texts:

@@ -1,9 +1,9 @@
 """``--game classic`` for ``duetbot simulate`` and ``duetbot play``: classic Codenames.
 
-``simulate --game classic`` runs on the Duet engine (:mod:`duetbot.classic_simulation`
+``simulate --game classic`` runs on the Duet engine (:mod:`duetbot.simulation.classic`
 plugs a classic run into :mod:`duetbot.simulation`); this module gives it the rules parser.
 ``play --game classic`` is all here: the human plays one role of the red team, the bots the
-rest; ``quit`` (or end of input) saves the game as a :class:`~duetbot.classic_harness.ClassicRecord`
+rest; ``quit`` (or end of input) saves the game as a :class:`~duetbot.records.classic.ClassicRecord`
 that ``--resume`` replays. Red is ``--player-a``, blue ``--player-b`` (the same partner specs:
 a spec's spymaster families clue its own guesser families). ``--variant`` is ``standard`` or
 ``solo`` (one team alone, as in the published vector-bot studies), optionally ``+zero``.
@@ -22,18 +22,18 @@ from rich.text import Text
 from ..bots.base import Partner
 from ..bots.classic import classic_team
 from ..bots.factory import PartnerSpec
-from ..classic_harness import ClassicRecord, step_classic
-from ..classic_views import (
-    ClassicGuesserView, ClassicSpymasterView, classic_guesser_view, classic_spymaster_view,
-)
 from ..harness import BotError
+from ..harness.classic import step_classic
 from ..records import RecordError
+from ..records.classic import ClassicRecord
 from ..rules import Clue, EndTurn, Guess, Phase, UnknownBoardWordError
 from ..rules.classic import Card, ClassicResult, ClassicRules, ClassicState, Team, deal_classic
-from .common import SaveError, check_save_path, fail, quiet_stdout, read_pool, read_saved_game, save_game_file
-from .play import _terminal_ask, check_pool
+from ..views.classic import ClassicGuesserView, ClassicSpymasterView, classic_guesser_view, classic_spymaster_view
+from .common import (
+    Ask, SaveError, check_pool, check_save_path, fail, quiet_stdout, read_pool, read_saved_game, save_game_file,
+    terminal_ask,
+)
 
-Ask = Callable[[str], str]
 HUMAN_TEAM = Team.RED
 ROLES = ("spymaster", "operative")
 DEFAULT_SAVE = "duetbot-classic.json"
@@ -282,7 +282,7 @@ def run_play(*, seed: int | None, role: str | None, variant: str | None, words: 
     console.print("Type 'quit' at any prompt to save and stop" + (", 'hint' for a hint" if hints else "")
                   + ", 'help' for the commands.", soft_wrap=True, markup=False, highlight=False)
     if ask is None:
-        ask = _terminal_ask(console)
+        ask = terminal_ask(console)
     if resume is not None:
         check_pool(state.deal.words, vectors)
     session = ClassicSession(state, role, make_classic_bots(game_seed, vectors), console, ask, hints=hints,

@@ -3,19 +3,21 @@
 from __future__ import annotations
 
 import os
+import sys
 from pathlib import Path
-from typing import NoReturn
+from typing import Callable, NoReturn, Sequence
 
 import typer
 from rich.console import Console
 from rich.markup import escape
+from rich.text import Text
 
 from .. import __version__
-from ..classic_harness import CLASSIC_RECORD_VERSION
+from ..records.classic import CLASSIC_RECORD_VERSION
 from ..jsonio import JSONInputError, read_json_file
 from ..records import RECORD_VERSION
 from ..rules import Variant
-from ..suggest import _short
+from ..suggest.requests import short
 from ..wordpool import load_pool
 
 err_console = Console(stderr=True, highlight=False, soft_wrap=True)
@@ -120,11 +122,11 @@ def read_saved_game(path: Path, game: str, default_save: str) -> dict:
         raise ValueError(f"{path} is a saved {names[kind]} game, not a {names[game]} one; "
                          f"continue it with: duetbot play {how}--resume {path}")
     if kind != game:
-        raise ValueError(f"{path}: not a saved duetbot game (game_type {_short(kind)})")
+        raise ValueError(f"{path}: not a saved duetbot game (game_type {short(kind)})")
     supported = RECORD_VERSION if game == "duet" else CLASSIC_RECORD_VERSION
     version = data.get("version", supported)
     if isinstance(version, bool) or not isinstance(version, int) or version < 1:
-        raise ValueError(f"{path}: not a saved duetbot game (version {_short(version)})")
+        raise ValueError(f"{path}: not a saved duetbot game (version {short(version)})")
     if version > supported:
         raise ValueError(f"{path} was saved by a newer duetbot (save format {version}; this duetbot "
                          f"{__version__} reads up to {supported}); upgrade duetbot to continue it")
@@ -154,3 +156,32 @@ def read_pool(path: Path | None) -> tuple[str, ...]:
         return load_pool(path)
     except ValueError as exc:
         fail(str(exc))
+
+
+Ask = Callable[[str], str]
+"""How a play session reads the person's answer to a prompt."""
+
+
+def terminal_ask(console: Console) -> Ask:
+    echo = not sys.stdin.isatty()
+
+    def ask(prompt: str) -> str:
+        answer = console.input(Text(prompt, style="bold"))
+        if echo:  # piped input: show it, so the transcript reads like a game
+            console.print(answer, markup=False, highlight=False, soft_wrap=True)
+        return answer
+
+    return ask
+
+
+def check_pool(pool: Sequence[str], vectors: Sequence[str] = ()) -> None:
+    """Fail before the game if the bot's models know no vector for a word of the pool."""
+    from ..bots.factory import PartnerSpec, SpecError
+    from ..embeddings import UnknownWordError
+
+    try:
+        PartnerSpec().describe(vectors).check(pool)
+    except SpecError as exc:
+        fail(str(exc))
+    except UnknownWordError as exc:
+        fail(f"{exc}; {vector_hint(exc.word)}")

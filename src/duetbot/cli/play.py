@@ -33,14 +33,13 @@ from ..rules import (
 )
 from ..views import GuesserView, SpymasterView, guesser_view, spymaster_view
 from .common import (
-    SaveError, check_save_path, fail, parse_variant, quiet_stdout, read_pool, read_saved_game, save_game_file,
-    vector_hint,
+    Ask, SaveError, check_pool, check_save_path, fail, parse_variant, quiet_stdout, read_pool, read_saved_game,
+    save_game_file, terminal_ask, vector_hint,
 )
 
 HUMAN, BOT = Player.A, Player.B
 DEFAULT_SAVE = "duetbot-game.json"
 
-Ask = Callable[[str], str]
 """Reads one line of input after showing ``prompt``; raises ``EOFError`` at end of input."""
 
 CLUE_PROMPT = "Your clue (word number): "
@@ -62,19 +61,6 @@ def make_bot(seed: int, vectors: Sequence[str] = ()) -> Partner:
     partner = PartnerSpec().describe(vectors).build(seed)
     partner.name = "duetbot"
     return partner
-
-
-def check_pool(pool: Sequence[str], vectors: Sequence[str] = ()) -> None:
-    """Fail before the game if the bot's models know no vector for a word of the pool."""
-    from ..bots.factory import PartnerSpec, SpecError
-    from ..embeddings import UnknownWordError
-
-    try:
-        PartnerSpec().describe(vectors).check(pool)
-    except SpecError as exc:
-        fail(str(exc))
-    except UnknownWordError as exc:
-        fail(f"{exc}; {vector_hint(exc.word)}")
 
 
 def hint_for(view: SpymasterView | GuesserView, vectors: Sequence[str] = ()) -> str:
@@ -565,18 +551,6 @@ def show_end(state: State, console: Console) -> None:
 # --- the command ---------------------------------------------------------------------------
 
 
-def _terminal_ask(console: Console) -> Ask:
-    echo = not sys.stdin.isatty()
-
-    def ask(prompt: str) -> str:
-        answer = console.input(Text(prompt, style="bold"))
-        if echo:  # piped input: show it, so the transcript reads like a game
-            console.print(answer, markup=False, highlight=False, soft_wrap=True)
-        return answer
-
-    return ask
-
-
 def play(
     seed: Annotated[Optional[int], typer.Option(help="Deal the board from this seed (default: random, printed).")] = None,
     variant: Annotated[Optional[str], typer.Option(help="standard, easy, easier, mission:N:M, seed003; add modifiers with + (cap, nozero, loose, penalty).", show_default="standard")] = None,
@@ -636,7 +610,7 @@ def play(
         show_end(state, console)
         return
     try:
-        run_game(state, bot, console, _terminal_ask(console), save_path=save_path, hints=hint, sd_turn=sd_turn,
+        run_game(state, bot, console, terminal_ask(console), save_path=save_path, hints=hint, sd_turn=sd_turn,
                  vectors=vectors)
     except SaveError as exc:
         fail(str(exc), code=1)

@@ -25,13 +25,15 @@ from rich.table import Table
 
 from .. import __version__
 from ..bots.factory import PartnerSpec, SpecError
-from ..classic_simulation import ClassicRunSpec, ClassicTally, write_classic_plot
 from ..embeddings import UnknownWordError
 from ..harness import BotError
+from ..records import Tally
+from ..records.classic import ClassicTally
 from ..simulation import (
-    ResumeError, RunSpec, SimulationError, Tally, check_writable, default_workers,
-    load_finished, plot_formats, run_dask, run_local, spec_label, write_csv, write_plot,
+    ResumeError, RunSpec, SimulationError, check_writable, default_workers, load_finished, plot_formats,
+    run_dask, run_local, write_csv, write_plot,
 )
+from ..simulation.classic import ClassicRunSpec, write_classic_plot
 from .classic import parse_rules
 from .common import fail, parse_variant, read_pool, vector_hint
 
@@ -223,7 +225,7 @@ def simulate(
         console.print(f"{played} games played in {elapsed:.1f} s ({rate:.1f} games/s)"
                       + (f", {start} resumed from {out}" if start else ""))
     if csv is not None:
-        meta = {"seed": seed, "variant": str(rules), "player_a": spec_label(spec_a), "player_b": spec_label(spec_b),
+        meta = {"seed": seed, "variant": str(rules), "player_a": spec_a.label, "player_b": spec_b.label,
                 "words": str(words) if words else "default", "duetbot": __version__}
         if classic:
             meta = {"game": "classic", **meta}

@@ -13,7 +13,8 @@ from rich.console import Console
 from rich.table import Table
 
 from ..jsonio import JSONInputError, iter_lines, read_json_file
-from ..suggest import Suggester, _short
+from ..suggest import Suggester
+from ..suggest.requests import short
 from .common import fail, quiet_stdout, vector_hint
 
 app = typer.Typer(help="Suggestions for a game at a real table (clues, guesses, or JSON lines).",
@@ -42,7 +43,7 @@ def _ask(req: dict, role: str, vectors: Optional[list[str]]) -> dict:
         if req.get("game", "duet") == "classic":
             return helper.classic().handle({**req, "role": role})
         if req.get("game", "duet") != "duet":
-            fail(f"field 'game' must be 'duet' or 'classic', not {_short(req['game'])}")
+            fail(f"field 'game' must be 'duet' or 'classic', not {short(req['game'])}")
         if role == "spymaster":
             return {"clues": helper.clues(req), "notes": helper.notes(req, role)}
         ranked, stop = helper.guesses(req)

@@ -1,56 +1,19 @@
-"""Plays classic Codenames games between any two teams that meet the bot protocols, records
-them (JSON, exact replay) and summarises many of them.
-
-A team is a :class:`~duetbot.bots.base.Partner`: its spymaster clues its own operatives
-(``guesser``). Game ``i`` of a run depends only on ``(seed, i)`` (the Duet harness's
-:func:`~duetbot.harness.game_seed`).
-
->>> from duetbot.bots.classic import classic_random_team
->>> rec = play_classic_game(deal_classic(1, [f"W{i}" for i in range(30)]),
-...                         (classic_random_team(1), classic_random_team(2)))
->>> rec.winner is not None and rec.replay().winner == rec.winner
-True
-"""
+"""Classic Codenames game records (JSON, exact replay) and their summary statistics."""
 
 from __future__ import annotations
 
 import json
+from collections import Counter
 from dataclasses import dataclass, field
-from typing import Callable, Iterable, Iterator, Sequence
+from typing import Iterable
 
-from .bots.base import Partner
-from .classic_views import classic_guesser_view, classic_spymaster_view
-from .harness import BotError, game_seed
-from .records import Rate, RecordError, _fmt, _mean
-from .rules import Clue, Event, Phase
-from .rules.classic import (
-    ClassicDeal, ClassicRules, ClassicState, ClassicTermination, Team, deal_classic, event_from_json,
+from ..rules import Clue, Event
+from ..rules.classic import (
+    ClassicDeal, ClassicRules, ClassicState, ClassicTermination, Team, event_from_json,
 )
+from .base import Rate, RecordError, fmt, mean
 
 CLASSIC_RECORD_VERSION = 1
-
-
-def step_classic(state: ClassicState, teams: Sequence[Partner]) -> None:
-    team = state.team
-    if state.phase is Phase.CLUE:
-        action = teams[team].spymaster.give_clue(classic_spymaster_view(state, team))  # type: ignore[arg-type]
-        role = "spymaster"
-    else:
-        action = teams[team].guesser.guess(classic_guesser_view(state, team))  # type: ignore[arg-type]
-        role = "operatives"
-    try:
-        state.apply(action, team)
-    except ValueError as exc:
-        raise BotError(f"the {team.name.lower()} {role} ({teams[team].name}) played {action!r}: {exc}") from exc
-
-
-def play_classic(state: ClassicState, teams: Sequence[Partner], max_actions: int = 1000) -> ClassicState:
-    """Play ``state`` to the end. ``teams[0]`` is red, ``teams[1]`` blue."""
-    for _ in range(max_actions):
-        if state.is_over():
-            return state
-        step_classic(state, teams)
-    raise BotError(f"the game did not end within {max_actions} actions")
 
 
 @dataclass
@@ -135,24 +98,6 @@ class ClassicRecord:
         return cls.from_json(data, check)
 
 
-def play_classic_game(deal: ClassicDeal, teams: Sequence[Partner], rules: ClassicRules | None = None,
-                      index: int | None = None) -> ClassicRecord:
-    """One full game; ``teams[0]`` plays red, ``teams[1]`` blue (either may start)."""
-    state = play_classic(ClassicState(deal, rules or ClassicRules()), teams)
-    return ClassicRecord.from_state(state, {"red": teams[0].name, "blue": teams[1].name}, index)
-
-
-TeamFactory = Callable[[int], Sequence[Partner]]
-
-
-def simulate_classic(games: int, seed: int, pool: Sequence[str], teams: TeamFactory,
-                     rules: ClassicRules | None = None, start: int = 0) -> Iterator[ClassicRecord]:
-    """Games ``start .. games-1``; game ``i`` depends only on ``seed`` and ``i``."""
-    for i in range(start, games):
-        s = game_seed(seed, i)
-        yield play_classic_game(deal_classic(s, pool), teams(s), rules, i)
-
-
 @dataclass(frozen=True)
 class ClassicSummary:
     games: int
@@ -178,10 +123,10 @@ class ClassicSummary:
         rows += [("assassin ends the game", str(self.assassin))]
         if not self.solo:
             rows.append(("won on the other team's guess", str(self.opponent_last)))
-        rows += [("turns to win (winner's clues)", _fmt(self.turns_to_win))]
+        rows += [("turns to win (winner's clues)", fmt(self.turns_to_win))]
         if not self.solo:
-            rows += [("turns to win, starting team", _fmt(self.turns_to_win_starting)),
-                     ("clues per game (both teams)", _fmt(self.turns))]
+            rows += [("turns to win, starting team", fmt(self.turns_to_win_starting)),
+                     ("clues per game (both teams)", fmt(self.turns))]
         return rows
 
     def to_json(self) -> dict:
@@ -191,22 +136,97 @@ class ClassicSummary:
                 "turns_to_win_starting": self.turns_to_win_starting, "turns": self.turns}
 
 
+@dataclass(frozen=True, slots=True)
+class ClassicGameResult:
+    """One finished classic game: its record as a JSON line and the figures the reports need."""
+
+    game: int
+    line: str
+    """The full, replayable :class:`~duetbot.records.classic.ClassicRecord` as one JSON line."""
+    outcome: str | None
+    """``agents`` or ``assassin`` (:class:`~duetbot.rules.classic.ClassicTermination`)."""
+    winner: str | None
+    """``red`` or ``blue``."""
+    starting: str
+    solo: bool
+    turns: int
+    """Clues in the game (both teams)."""
+    winner_turns: int | None
+    """Clues the winning team gave."""
+    opponent_last: bool
+    """Won with all agents found, the last one uncovered by the other team's guess."""
+
+    @property
+    def starting_won(self) -> bool:
+        return self.winner is not None and self.winner == self.starting
+
+    @property
+    def by_agents(self) -> bool:
+        return self.outcome == ClassicTermination.AGENTS.value
+
+    @classmethod
+    def from_record(cls, rec: ClassicRecord, line: str | None = None) -> ClassicGameResult:
+        clues = [e for e in rec.events if isinstance(e.action, Clue)]
+        winner = rec.winner
+        opponent_last = (rec.outcome is ClassicTermination.AGENTS and bool(rec.events)
+                         and rec.events[-1].player != winner)
+        return cls(rec.game if rec.game is not None else -1, rec.dumps() if line is None else line,
+                   rec.outcome.value if rec.outcome else None,
+                   winner.name.lower() if winner is not None else None, rec.starting.name.lower(),
+                   rec.rules.solo, len(clues),
+                   None if winner is None else sum(1 for e in clues if e.player == winner), opponent_last)
+
+
+class ClassicTally:
+    """Running totals over classic results: a :class:`ClassicSummary` and plot distributions.
+    :func:`summarize_classic` is ``ClassicTally(results of the records).summary()``."""
+
+    def __init__(self, results: Iterable[ClassicGameResult] = ()) -> None:
+        self.games = 0
+        self.solo = False
+        self.starting_won = 0
+        self.red_won = 0
+        self.assassin = 0
+        self.opponent_last = 0
+        self.turns = 0
+        self.win_turns: dict[bool, Counter[int]] = {True: Counter(), False: Counter()}
+        """Won with all agents found: starting team? -> winner's clues -> count."""
+        self.turns_by_outcome: dict[str, Counter[int]] = {}
+        """``starting`` / ``other`` (all agents found) or ``assassin`` -> clues per game -> count."""
+        for r in results:
+            self.add(r)
+
+    def add(self, r: ClassicGameResult) -> None:
+        if not self.games:
+            self.solo = r.solo
+        self.games += 1
+        self.starting_won += r.starting_won
+        self.red_won += r.winner == Team.RED.name.lower()
+        self.assassin += r.outcome == ClassicTermination.ASSASSIN.value
+        self.opponent_last += r.opponent_last
+        self.turns += r.turns
+        if r.by_agents and r.winner_turns is not None:
+            self.win_turns[r.starting_won][r.winner_turns] += 1
+        kind = ("starting" if r.starting_won else "other") if r.by_agents else "assassin"
+        self.turns_by_outcome.setdefault(kind, Counter())[r.turns] += 1
+
+    @property
+    def win(self) -> Rate:
+        """The starting team's wins (one team alone: its wins)."""
+        return Rate(self.starting_won, self.games)
+
+    def summary(self) -> ClassicSummary:
+        n = self.games
+
+        def mean_of(counts: Iterable[Counter[int]]) -> float:
+            return mean([x for c in counts for x in c.elements()])
+
+        return ClassicSummary(
+            n, self.solo, Rate(self.starting_won, n), Rate(self.red_won, n), Rate(self.assassin, n),
+            Rate(self.opponent_last, n), mean_of(self.win_turns.values()), mean_of([self.win_turns[True]]),
+            self.turns / n if n else float("nan"))
+
+
 def summarize_classic(records: Iterable[ClassicRecord]) -> ClassicSummary:
-    recs = list(records)
-    n = len(recs)
-    solo = bool(recs) and recs[0].rules.solo
-    start_won = [r for r in recs if r.winner is not None and r.winner == r.starting]
-    red = sum(1 for r in recs if r.winner is Team.RED)
-    assassin = sum(1 for r in recs if r.outcome is ClassicTermination.ASSASSIN)
-
-    def by_opponent(r: ClassicRecord) -> bool:
-        if r.outcome is not ClassicTermination.AGENTS or not r.events:
-            return False
-        return r.events[-1].player != r.winner
-
-    return ClassicSummary(
-        n, solo, Rate(len(start_won), n), Rate(red, n), Rate(assassin, n),
-        Rate(sum(1 for r in recs if by_opponent(r)), n),
-        _mean([r.turns_to_win for r in recs if r.outcome is ClassicTermination.AGENTS]),  # type: ignore[misc]
-        _mean([r.turns_to_win for r in start_won if r.outcome is ClassicTermination.AGENTS]),  # type: ignore[misc]
-        _mean([r.turns for r in recs]))
+    """The figures of a set of classic games (:class:`ClassicTally` over their results)."""
+    return ClassicTally(ClassicGameResult.from_record(r, line="") for r in records).summary()

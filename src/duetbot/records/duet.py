@@ -8,18 +8,15 @@ sides), the variant and every event. A record of an unfinished game is a saved g
 from __future__ import annotations
 
 import json
-import math
+from collections import Counter
 from dataclasses import dataclass, field
-from typing import Iterable, Sequence
+from typing import Iterable
 
-from .jsonio import JSONInputError, loads
-from .rules import Clue, Deal, Event, Guess, State, Termination, Variant
+from ..jsonio import JSONInputError, loads
+from ..rules import Clue, Deal, Event, Guess, State, Termination, Variant
+from .base import Rate, RecordError, fmt, mean
 
 RECORD_VERSION = 1
-
-
-class RecordError(ValueError):
-    """A game record that cannot be read or does not replay."""
 
 
 @dataclass
@@ -134,50 +131,6 @@ class GameRecord:
         return cls.from_json(data, check)
 
 
-# --- summary statistics ------------------------------------------------------------------
-
-
-def wilson(successes: int, n: int, z: float = 1.96) -> tuple[float, float]:
-    """Wilson score interval for a binomial proportion (95% by default).
-
-    >>> tuple(round(x, 3) for x in wilson(8, 10))
-    (0.49, 0.943)
-    """
-    if n == 0:
-        return (0.0, 1.0)
-    p = successes / n
-    denom = 1 + z * z / n
-    centre = (p + z * z / (2 * n)) / denom
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
-    return (max(0.0, centre - half), min(1.0, centre + half))
-
-
-@dataclass(frozen=True)
-class Rate:
-    count: int
-    n: int
-
-    @property
-    def value(self) -> float:
-        return self.count / self.n if self.n else 0.0
-
-    @property
-    def interval(self) -> tuple[float, float]:
-        return wilson(self.count, self.n)
-
-    def __str__(self) -> str:
-        lo, hi = self.interval
-        return f"{100 * self.value:.1f}% [{100 * lo:.1f}-{100 * hi:.1f}]"
-
-
-def _mean(xs: Sequence[float]) -> float:
-    return sum(xs) / len(xs) if xs else float("nan")
-
-
-def _fmt(x: float) -> str:
-    return "-" if math.isnan(x) else f"{x:.2f}"
-
-
 @dataclass(frozen=True)
 class Summary:
     games: int
@@ -200,8 +153,8 @@ class Summary:
             ("lost in sudden death", str(self.sudden_death_loss)),
             ("mission-map loss", str(self.mission_failed)),
             ("sudden death needed", str(self.sudden_death_needed)),
-            ("tokens left (wins)", _fmt(self.mean_tokens_left_on_win)),
-            ("rule-book score (wins)", _fmt(self.mean_score_on_win)),
+            ("tokens left (wins)", fmt(self.mean_tokens_left_on_win)),
+            ("rule-book score (wins)", fmt(self.mean_score_on_win)),
             ("turns per game", f"{self.mean_turns:.2f}"),
             ("mean clue number", f"{self.mean_clue_number:.2f}"),
             ("greens per turn", f"{self.greens_per_turn:.2f}"),
@@ -218,27 +171,95 @@ class Summary:
         return out
 
 
+@dataclass(frozen=True, slots=True)
+class GameResult:
+    """One finished game: its record as a JSON line and the figures the reports need."""
+
+    game: int
+    line: str
+    """The full, replayable :class:`~duetbot.records.GameRecord` as one JSON line (no newline)."""
+    outcome: str | None
+    score: int | None
+    tokens_left: int
+    sudden_death: bool
+    turns: int
+    clue_numbers: tuple[int, ...]
+    greens: int
+
+    @property
+    def won(self) -> bool:
+        return self.outcome == Termination.WIN.value
+
+    @classmethod
+    def from_record(cls, rec: GameRecord, line: str | None = None) -> GameResult:
+        numbers = tuple(e.action.number for e in rec.clues)  # type: ignore[attr-defined]
+        return cls(rec.game if rec.game is not None else -1, rec.dumps() if line is None else line,
+                   rec.outcome.value if rec.outcome else None, rec.score, rec.tokens_left,
+                   rec.sudden_death, len(numbers), numbers, rec.greens_found)
+
+
+class Tally:
+    """Running totals over game results: a :class:`Summary` and the distributions for plots, in
+    memory that does not grow with the number of games. The one way figures are computed:
+    :func:`summarize` is ``Tally(results of the records).summary()``."""
+
+    def __init__(self, results: Iterable[GameResult] = ()) -> None:
+        self.games = 0
+        self.outcomes: Counter[str | None] = Counter()
+        self.sudden_death = 0
+        self.wins = 0
+        self.tokens_on_win = 0
+        self.score_on_win = 0
+        self.turns = 0
+        self.clues = 0
+        self.clue_number_sum = 0
+        self.greens = 0
+        self.scores: Counter[int] = Counter()
+        """Rule-book score of won games -> count."""
+        self.turns_by_outcome: dict[str | None, Counter[int]] = {}
+        for r in results:
+            self.add(r)
+
+    def add(self, r: GameResult) -> None:
+        self.games += 1
+        self.outcomes[r.outcome] += 1
+        self.sudden_death += r.sudden_death
+        if r.won:
+            self.wins += 1
+            self.tokens_on_win += r.tokens_left
+            self.score_on_win += r.score or 0
+            self.scores[r.score or 0] += 1
+        self.turns += r.turns
+        self.clues += len(r.clue_numbers)
+        self.clue_number_sum += sum(r.clue_numbers)
+        self.greens += r.greens
+        self.turns_by_outcome.setdefault(r.outcome, Counter())[r.turns] += 1
+
+    def rate(self, outcome: Termination) -> Rate:
+        return Rate(self.outcomes[outcome.value], self.games)
+
+    @property
+    def win(self) -> Rate:
+        return self.rate(Termination.WIN)
+
+    def summary(self) -> Summary:
+        nan = float("nan")
+        n = self.games
+        return Summary(
+            games=n,
+            win=self.rate(Termination.WIN),
+            assassin=self.rate(Termination.ASSASSIN),
+            sudden_death_loss=self.rate(Termination.SUDDEN_DEATH_MISS),
+            mission_failed=self.rate(Termination.MISSION_FAILED),
+            sudden_death_needed=Rate(self.sudden_death, n),
+            mean_tokens_left_on_win=self.tokens_on_win / self.wins if self.wins else nan,
+            mean_score_on_win=self.score_on_win / self.wins if self.wins else nan,
+            mean_turns=self.turns / n if n else nan,
+            mean_clue_number=self.clue_number_sum / self.clues if self.clues else nan,
+            greens_per_turn=self.greens / self.turns if self.turns else 0.0,
+        )
+
+
 def summarize(records: Iterable[GameRecord]) -> Summary:
-    recs = list(records)
-    n = len(recs)
-    finished = [r for r in recs if r.outcome is not None]
-
-    def count(t: Termination) -> Rate:
-        return Rate(sum(1 for r in finished if r.outcome is t), n)
-
-    wins = [r for r in recs if r.won]
-    numbers = [e.action.number for r in recs for e in r.clues]  # type: ignore[attr-defined]
-    turns = sum(r.turns for r in recs)
-    return Summary(
-        games=n,
-        win=count(Termination.WIN),
-        assassin=count(Termination.ASSASSIN),
-        sudden_death_loss=count(Termination.SUDDEN_DEATH_MISS),
-        mission_failed=count(Termination.MISSION_FAILED),
-        sudden_death_needed=Rate(sum(1 for r in recs if r.sudden_death), n),
-        mean_tokens_left_on_win=_mean([r.tokens_left for r in wins]),
-        mean_score_on_win=_mean([r.score or 0 for r in wins]),
-        mean_turns=_mean([r.turns for r in recs]),
-        mean_clue_number=_mean(numbers),
-        greens_per_turn=sum(r.greens_found for r in recs) / turns if turns else 0.0,
-    )
+    """The figures of a set of games (:class:`Tally` over their results)."""
+    return Tally(GameResult.from_record(r, line="") for r in records).summary()

@@ -15,34 +15,11 @@ book lets every player look at their side at any time), never its partner's.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
-from .rules.duet import Phase, State, Turn
-from .rules.keycard import Label, Player, find_word
-from .rules.variants import Variant
-
-
-class BoardLookups:
-    """Lookups shared by every view, Duet or classic: needs ``words``, ``covered`` (positions)
-    and ``turns`` (each with a ``giver``)."""
-
-    words: tuple[str, ...]
-    covered: Any
-    turns: tuple[Turn, ...]
-
-    @property
-    def visible(self) -> tuple[int, ...]:
-        """Indices still in play (not covered)."""
-        return tuple(i for i in range(len(self.words)) if i not in self.covered)
-
-    def index(self, word: str) -> int:
-        i = find_word(self.words, word)
-        if i is None:
-            raise ValueError(f"{word!r} is not on the board")
-        return i
-
-    def clues_given_by(self, giver: Any) -> tuple[Turn, ...]:
-        return tuple(t for t in self.turns if t.giver == giver)
+from ..rules.duet import Phase, State, Turn
+from ..rules.keycard import Label, Player
+from ..rules.variants import Variant
+from .base import BoardLookups
 
 
 @dataclass(frozen=True)

@@ -1,4 +1,4 @@
-"""Classic Codenames runs on the simulation engine of :mod:`duetbot.simulation`.
+"""Classic Codenames runs on the simulation engine (:mod:`duetbot.simulation.engine`).
 
 A :class:`ClassicRunSpec` meets :class:`~duetbot.simulation.Run`, so the same
 :func:`~duetbot.simulation.run_local` / :func:`~duetbot.simulation.run_dask` (parallel,
@@ -8,11 +8,10 @@ depends only on ``(seed, i)``: it is dealt by :func:`~duetbot.rules.classic.deal
 from :func:`~duetbot.harness.game_seed`, red is built from that game's seed ``s`` and blue
 from ``s + 1`` (as in ``benchmarks/bench_classic.py``).
 
-:class:`ClassicTally` is to :func:`~duetbot.classic_harness.summarize_classic` what
-:class:`~duetbot.simulation.Tally` is to :func:`~duetbot.records.summarize`: the same
-figures from running totals. :func:`write_classic_plot` draws them.
+:func:`write_classic_plot` draws a run's :class:`~duetbot.records.classic.ClassicTally`.
 
 >>> from duetbot.bots.factory import PartnerSpec
+>>> from duetbot.records.classic import ClassicTally
 >>> from duetbot.simulation import run_local
 >>> from duetbot.wordpool import default_pool
 >>> rand = PartnerSpec.parse("bot=random")
@@ -27,60 +26,19 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import ClassVar, Iterable
+from typing import ClassVar
 
-from .bots.base import Partner
-from .bots.classic import classic_team
-from .bots.factory import PartnerSpec
-from .classic_harness import ClassicRecord, ClassicSummary, play_classic_game
-from .harness import game_seed
-from .records import Rate, _mean
-from .rules import Clue
-from .rules.classic import ClassicDeal, ClassicRules, ClassicTermination, Team, deal_classic
-from .simulation import plot_counts, plot_figure, plot_rates, spec_label
+from ..bots.base import Partner
+from ..bots.classic import classic_team
+from ..bots.factory import PartnerSpec
+from ..harness.base import game_seed
+from ..harness.classic import play_classic_game
+from ..records.base import Rate
+from ..records.classic import ClassicGameResult, ClassicRecord, ClassicTally
+from ..rules.classic import ClassicDeal, ClassicRules, ClassicTermination, deal_classic
+from .engine import plot_counts, plot_figure, plot_rates
 
-__all__ = ["ClassicGameResult", "ClassicRunSpec", "ClassicTally", "write_classic_plot"]
-
-
-@dataclass(frozen=True, slots=True)
-class ClassicGameResult:
-    """One finished classic game: its record as a JSON line and the figures the reports need."""
-
-    game: int
-    line: str
-    """The full, replayable :class:`~duetbot.classic_harness.ClassicRecord` as one JSON line."""
-    outcome: str | None
-    """``agents`` or ``assassin`` (:class:`~duetbot.rules.classic.ClassicTermination`)."""
-    winner: str | None
-    """``red`` or ``blue``."""
-    starting: str
-    solo: bool
-    turns: int
-    """Clues in the game (both teams)."""
-    winner_turns: int | None
-    """Clues the winning team gave."""
-    opponent_last: bool
-    """Won with all agents found, the last one uncovered by the other team's guess."""
-
-    @property
-    def starting_won(self) -> bool:
-        return self.winner is not None and self.winner == self.starting
-
-    @property
-    def by_agents(self) -> bool:
-        return self.outcome == ClassicTermination.AGENTS.value
-
-    @classmethod
-    def from_record(cls, rec: ClassicRecord, line: str | None = None) -> ClassicGameResult:
-        clues = [e for e in rec.events if isinstance(e.action, Clue)]
-        winner = rec.winner
-        opponent_last = (rec.outcome is ClassicTermination.AGENTS and bool(rec.events)
-                         and rec.events[-1].player != winner)
-        return cls(rec.game if rec.game is not None else -1, rec.dumps() if line is None else line,
-                   rec.outcome.value if rec.outcome else None,
-                   winner.name.lower() if winner is not None else None, rec.starting.name.lower(),
-                   rec.rules.solo, len(clues),
-                   None if winner is None else sum(1 for e in clues if e.player == winner), opponent_last)
+__all__ = ["ClassicRunSpec", "write_classic_plot"]
 
 
 @dataclass(frozen=True)
@@ -103,9 +61,9 @@ class ClassicRunSpec:
     @property
     def players(self) -> dict[str, str]:
         """The ``players`` field of every record of this run."""
-        names = {"red": spec_label(self.player_a)}
+        names = {"red": self.player_a.label}
         if not self.rules.solo:
-            names["blue"] = spec_label(self.player_b)
+            names["blue"] = self.player_b.label
         return names
 
     @property
@@ -141,58 +99,6 @@ class ClassicRunSpec:
 
     def result(self, record: ClassicRecord, line: str) -> ClassicGameResult:
         return ClassicGameResult.from_record(record, line)
-
-
-class ClassicTally:
-    """Running totals over classic results: a :class:`ClassicSummary` and plot distributions.
-
-    ``ClassicTally(results).summary()`` equals ``summarize_classic(records)`` for the same games.
-    """
-
-    def __init__(self, results: Iterable[ClassicGameResult] = ()) -> None:
-        self.games = 0
-        self.solo = False
-        self.starting_won = 0
-        self.red_won = 0
-        self.assassin = 0
-        self.opponent_last = 0
-        self.turns = 0
-        self.win_turns: dict[bool, Counter[int]] = {True: Counter(), False: Counter()}
-        """Won with all agents found: starting team? -> winner's clues -> count."""
-        self.turns_by_outcome: dict[str, Counter[int]] = {}
-        """``starting`` / ``other`` (all agents found) or ``assassin`` -> clues per game -> count."""
-        for r in results:
-            self.add(r)
-
-    def add(self, r: ClassicGameResult) -> None:
-        if not self.games:
-            self.solo = r.solo
-        self.games += 1
-        self.starting_won += r.starting_won
-        self.red_won += r.winner == Team.RED.name.lower()
-        self.assassin += r.outcome == ClassicTermination.ASSASSIN.value
-        self.opponent_last += r.opponent_last
-        self.turns += r.turns
-        if r.by_agents and r.winner_turns is not None:
-            self.win_turns[r.starting_won][r.winner_turns] += 1
-        kind = ("starting" if r.starting_won else "other") if r.by_agents else "assassin"
-        self.turns_by_outcome.setdefault(kind, Counter())[r.turns] += 1
-
-    @property
-    def win(self) -> Rate:
-        """The starting team's wins (one team alone: its wins)."""
-        return Rate(self.starting_won, self.games)
-
-    def summary(self) -> ClassicSummary:
-        n = self.games
-
-        def mean(counts: Iterable[Counter[int]]) -> float:
-            return _mean([x for c in counts for x in c.elements()])
-
-        return ClassicSummary(
-            n, self.solo, Rate(self.starting_won, n), Rate(self.red_won, n), Rate(self.assassin, n),
-            Rate(self.opponent_last, n), mean(self.win_turns.values()), mean([self.win_turns[True]]),
-            self.turns / n if n else float("nan"))
 
 
 def write_classic_plot(path: Path, tally: ClassicTally, title: str = "") -> None:

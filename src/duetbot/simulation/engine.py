@@ -1,15 +1,12 @@
-"""Bot-vs-bot simulation at scale: parallel runs, ordered output, resume, reports.
+"""The simulation engine: parallel runs, ordered output, resume, CSV and plot helpers.
 
-A run is described by a :class:`RunSpec` (seed, variant, the two players' partner specs and
-the word pool). Game ``i`` of a run depends only on ``(seed, i)``: it is dealt from
-:func:`~duetbot.harness.game_seed` and both partners are built from that game's seed
-(player A from ``s``, player B from ``s + 2``). Hence a run gives the same records whatever
-the number of worker processes, the chunking or the engine.
+It knows no particular game: anything that meets :class:`Run` plays through it (Duet runs
+are :class:`~duetbot.simulation.duet.RunSpec`, classic ones
+:class:`~duetbot.simulation.classic.ClassicRunSpec`). Game ``i`` of a run depends only on
+``(seed, i)``, so a run gives the same records whatever the number of worker processes, the
+chunking or the engine.
 
-Player A's spymaster clues player B's guesser and the other way round, as at a real table:
-each :class:`~duetbot.bots.Partner` is one player (its spymaster and its guesser).
-
-Engines (all yield :class:`GameResult` in game order, whatever order chunks finish in):
+Engines (all yield the run's results in game order, whatever order chunks finish in):
 
 - :func:`run_local`: ``workers=1`` plays in this process; otherwise a
   :class:`~concurrent.futures.ProcessPoolExecutor` (forkserver start method where available)
@@ -24,13 +21,8 @@ simple: it reads the prefix, validates that every record belongs to this run (ga
 players, variant, and the deal, which pins seed and word pool), drops a torn last line and
 returns the finished games; the run goes on from ``k``.
 
-Reports: :class:`Tally` accumulates a :class:`~duetbot.records.Summary` (the same figures as
-:func:`~duetbot.records.summarize`) and the distributions for plots, in memory that does not grow with the number of games;
-:func:`write_csv` and :func:`write_plot` write them. This module never prints.
-
-The engines and :func:`load_finished` know no particular game: anything that meets
-:class:`Run` plays through them. Classic Codenames runs are
-:class:`~duetbot.classic_simulation.ClassicRunSpec`.
+Reports: the records' tallies (:class:`~duetbot.records.Tally`) hold the figures;
+:func:`write_csv` and the plot helpers write them. This module never prints.
 """
 
 from __future__ import annotations
@@ -42,25 +34,18 @@ import os
 import signal
 from collections import Counter
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
-from dataclasses import dataclass, field, fields, replace
+from dataclasses import fields
 from pathlib import Path
 from typing import Any, ClassVar, Iterable, Iterator, Protocol, Sequence
 
-from .bots.base import Partner
-from .bots.factory import DEFAULT_GUESSER_MODELS, DEFAULT_MODELS, PartnerSpec
-from .harness import game_seed, play_game
-from .jsonio import JSONInputError, loads
-from .records import GameRecord, Rate, RecordError, Summary
-from .rules import Clue, Guess, Termination, Variant, deal
+from ..jsonio import JSONInputError, loads
+from ..records import Rate, RecordError
 
 __all__ = [
     "MAX_CHUNK",
-    "GameResult",
     "ResumeError",
     "Run",
-    "RunSpec",
     "SimulationError",
-    "Tally",
     "check_writable",
     "chunk_ranges",
     "csv_row",
@@ -74,22 +59,11 @@ __all__ = [
     "plot_rates",
     "run_dask",
     "run_local",
-    "spec_label",
     "write_csv",
-    "write_plot",
 ]
 
 MAX_CHUNK = 32
 """Largest number of games in one chunk (bounds the latency of progress and of Ctrl-C)."""
-
-OUTCOMES: tuple[Termination, ...] = (Termination.WIN, Termination.ASSASSIN,
-                                     Termination.SUDDEN_DEATH_MISS, Termination.MISSION_FAILED)
-OUTCOME_LABELS = {Termination.WIN: "win", Termination.ASSASSIN: "assassin",
-                  Termination.SUDDEN_DEATH_MISS: "sudden-death miss",
-                  Termination.MISSION_FAILED: "mission-map loss"}
-_TICK_LABELS = {Termination.WIN: "win", Termination.ASSASSIN: "assassin",
-                Termination.SUDDEN_DEATH_MISS: "sudden-death\nmiss", Termination.MISSION_FAILED: "mission-map\nloss"}
-
 
 class SimulationError(ValueError):
     """A run that cannot start: bad output path, bad options (one-line message)."""
@@ -99,64 +73,7 @@ class ResumeError(SimulationError):
     """An existing record file that does not belong to this run or cannot be read."""
 
 
-# --- players ----------------------------------------------------------------------------------
-
-
-def spec_label(spec: PartnerSpec) -> str:
-    """A canonical text for a partner spec: equal specs give equal labels.
-
-    >>> spec_label(PartnerSpec.parse("noise=0.25,model=glove50"))
-    'model=glove50,noise=0.25'
-    >>> spec_label(PartnerSpec.parse("bot=random")), spec_label(PartnerSpec.parse(""))
-    ('bot=random', 'default')
-    """
-    if spec.random:
-        return "bot=random"
-    parts = []
-    if spec.spymaster_models == DEFAULT_MODELS and spec.guesser_models == DEFAULT_GUESSER_MODELS:
-        pass  # the default partner
-    elif spec.spymaster_models == spec.guesser_models:
-        parts.append("model=" + "+".join(spec.spymaster_models))
-    else:
-        parts.append("spymaster=" + "+".join(spec.spymaster_models))
-        parts.append("guesser=" + "+".join(spec.guesser_models))
-    if spec.noise:
-        parts.append(f"noise={spec.noise:g}")
-    if not spec.infer_key:
-        parts.append("infer=off")
-    parts.extend(f"vector={word}={'+'.join(like)}" for word, like in spec.described)
-    return ",".join(parts) or "default"
-
-
 # --- one run, one game, one chunk ---------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class GameResult:
-    """One finished game: its record as a JSON line and the figures the reports need."""
-
-    game: int
-    line: str
-    """The full, replayable :class:`~duetbot.records.GameRecord` as one JSON line (no newline)."""
-    outcome: str | None
-    score: int | None
-    tokens_left: int
-    sudden_death: bool
-    turns: int
-    clue_numbers: tuple[int, ...]
-    greens: int
-
-    @property
-    def won(self) -> bool:
-        return self.outcome == Termination.WIN.value
-
-    @classmethod
-    def from_record(cls, rec: GameRecord, line: str | None = None) -> GameResult:
-        numbers = tuple(e.action.number for e in rec.events if isinstance(e.action, Clue))
-        greens = sum(1 for e in rec.events if isinstance(e.action, Guess) and e.result == "green")
-        return cls(rec.game if rec.game is not None else -1, rec.dumps() if line is None else line,
-                   rec.outcome.value if rec.outcome else None, rec.score, rec.tokens_left,
-                   rec.sudden_death, len(numbers), numbers, greens)
 
 
 class Run(Protocol):
@@ -182,55 +99,6 @@ class Run(Protocol):
         """How ``record``'s rules differ from the run's (``None``: they do not)."""
 
     def result(self, record: Any, line: str) -> Any: ...
-
-
-@dataclass(frozen=True)
-class RunSpec:
-    """Everything a game of a run depends on, besides its index. Small and picklable."""
-
-    seed: int
-    player_a: PartnerSpec
-    player_b: PartnerSpec
-    pool: tuple[str, ...]
-    variant: Variant = field(default_factory=Variant)
-
-    game_type: ClassVar[str] = "duet"
-    record_type: ClassVar[type] = GameRecord
-
-    @property
-    def players(self) -> dict[str, str]:
-        """The ``players`` field of every record of this run."""
-        return {"A": spec_label(self.player_a), "B": spec_label(self.player_b)}
-
-    @property
-    def label(self) -> str:
-        names = self.players
-        return f"A {names['A']} vs B {names['B']}, variant {self.variant}"
-
-    def rules_differ(self, record: GameRecord) -> str | None:
-        return None if record.variant == self.variant else f"variant {record.variant}, not {self.variant}"
-
-    def result(self, record: GameRecord, line: str) -> GameResult:
-        return GameResult.from_record(record, line)
-
-    def check(self) -> None:
-        """Load every model both players need (raises for unknown names) and test the pool."""
-        self.player_a.check()
-        self.player_b.check()
-        deal(game_seed(self.seed, 0), self.pool)
-
-    def partners(self, seed: int) -> tuple[Partner, Partner]:
-        names = self.players
-        return (replace(self.player_a.build(seed), name=names["A"]),
-                replace(self.player_b.build(seed + 2), name=names["B"]))
-
-    def deal(self, index: int):
-        return deal(game_seed(self.seed, index), self.pool)
-
-    def play(self, index: int) -> GameResult:
-        s = game_seed(self.seed, index)
-        rec = play_game(deal(s, self.pool), self.partners(s), self.variant, index)
-        return GameResult.from_record(rec)
 
 
 def play_chunk(run: Run, start: int, stop: int) -> list[Any]:
@@ -482,69 +350,6 @@ def load_finished(path: Path, run: Run, games: int, repair: bool = True) -> list
 # --- reports ------------------------------------------------------------------------------------
 
 
-class Tally:
-    """Running totals over game results: a :class:`Summary` and plot distributions.
-
-    ``Tally(results).summary()`` equals ``summarize(records)`` for the same games.
-    """
-
-    def __init__(self, results: Iterable[GameResult] = ()) -> None:
-        self.games = 0
-        self.outcomes: Counter[str | None] = Counter()
-        self.sudden_death = 0
-        self.wins = 0
-        self.tokens_on_win = 0
-        self.score_on_win = 0
-        self.turns = 0
-        self.clues = 0
-        self.clue_number_sum = 0
-        self.greens = 0
-        self.scores: Counter[int] = Counter()
-        """Rule-book score of won games -> count."""
-        self.turns_by_outcome: dict[str | None, Counter[int]] = {}
-        for r in results:
-            self.add(r)
-
-    def add(self, r: GameResult) -> None:
-        self.games += 1
-        self.outcomes[r.outcome] += 1
-        self.sudden_death += r.sudden_death
-        if r.won:
-            self.wins += 1
-            self.tokens_on_win += r.tokens_left
-            self.score_on_win += r.score or 0
-            self.scores[r.score or 0] += 1
-        self.turns += r.turns
-        self.clues += len(r.clue_numbers)
-        self.clue_number_sum += sum(r.clue_numbers)
-        self.greens += r.greens
-        self.turns_by_outcome.setdefault(r.outcome, Counter())[r.turns] += 1
-
-    def rate(self, outcome: Termination) -> Rate:
-        return Rate(self.outcomes[outcome.value], self.games)
-
-    @property
-    def win(self) -> Rate:
-        return self.rate(Termination.WIN)
-
-    def summary(self) -> Summary:
-        nan = float("nan")
-        n = self.games
-        return Summary(
-            games=n,
-            win=self.rate(Termination.WIN),
-            assassin=self.rate(Termination.ASSASSIN),
-            sudden_death_loss=self.rate(Termination.SUDDEN_DEATH_MISS),
-            mission_failed=self.rate(Termination.MISSION_FAILED),
-            sudden_death_needed=Rate(self.sudden_death, n),
-            mean_tokens_left_on_win=self.tokens_on_win / self.wins if self.wins else nan,
-            mean_score_on_win=self.score_on_win / self.wins if self.wins else nan,
-            mean_turns=self.turns / n if n else nan,
-            mean_clue_number=self.clue_number_sum / self.clues if self.clues else nan,
-            greens_per_turn=self.greens / self.turns if self.turns else 0.0,
-        )
-
-
 def check_writable(path: Path) -> None:
     """Raise :class:`SimulationError` unless ``path`` can be written (never truncates it)."""
     if path.is_dir():
@@ -570,7 +375,7 @@ def csv_row(summary: Any, meta: dict[str, Any]) -> dict[str, Any]:
     ``NAME_count``, ``NAME_low95``, ``NAME_high95``, then the means (empty when undefined).
 
     ``summary`` is any summary dataclass (:class:`~duetbot.records.Summary`, or
-    :class:`~duetbot.classic_harness.ClassicSummary`); its :class:`Rate` fields get the
+    :class:`~duetbot.records.classic.ClassicSummary`); its :class:`Rate` fields get the
     four columns."""
     row: dict[str, Any] = dict(meta)
     for f in fields(summary):
@@ -653,19 +458,3 @@ def plot_counts(ax: Any, series: Sequence[tuple[str, Counter[int], str]], xlabel
     ax.set_xlabel(xlabel)
     ax.set_ylabel(ylabel)
     ax.set_title(title)
-
-
-def write_plot(path: Path, tally: Tally, title: str = "") -> None:
-    """Outcome shares (with Wilson 95% intervals), the score distribution of won games and
-    the turns distribution by outcome, side by side; the format follows the file suffix."""
-    fig, (ax_out, ax_score, ax_turns) = plot_figure(3)
-    colours = {Termination.WIN: "#2e8b57", Termination.ASSASSIN: "#222222",
-               Termination.SUDDEN_DEATH_MISS: "#d2691e", Termination.MISSION_FAILED: "#8a2be2"}
-    plot_rates(ax_out, [(_TICK_LABELS[t], tally.rate(t), colours[t]) for t in OUTCOMES], "outcomes")
-    plot_counts(ax_score, [("won", tally.scores, colours[Termination.WIN])], "rule-book score", "won games",
-                "score of won games", empty="no wins")
-    plot_counts(ax_turns, [(OUTCOME_LABELS[t], tally.turns_by_outcome.get(t.value, Counter()), colours[t])
-                           for t in OUTCOMES], "turns (clues) per game", "games", "game length by outcome")
-    if title:
-        fig.suptitle(title)
-    fig.savefig(path, dpi=110)

@@ -9,23 +9,13 @@ True
 
 from __future__ import annotations
 
-import hashlib
 from typing import Callable, Iterator, Sequence
 
-from .bots.base import Partner
-from .records import GameRecord
-from .rules import Deal, Phase, State, Variant, deal
-from .views import guesser_view, spymaster_view
-
-
-class BotError(RuntimeError):
-    """A bot returned an action the rules refuse: a bug in that bot, not in the game."""
-
-
-def game_seed(base_seed: int, index: int) -> int:
-    """The seed of game ``index`` in a run: stable, and independent of how games are split."""
-    digest = hashlib.sha256(f"duetbot:{base_seed}:{index}".encode()).digest()
-    return int.from_bytes(digest[:8], "big") >> 1
+from ..bots.base import Partner
+from ..records import GameRecord
+from ..rules import Deal, Phase, State, Variant, deal
+from ..views import guesser_view, spymaster_view
+from .base import BotError, game_seed
 
 
 def step(state: State, partners: Sequence[Partner], sd_turn: int = 0) -> None:

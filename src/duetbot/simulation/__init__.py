@@ -1,0 +1,17 @@
+"""Bot-vs-bot simulation at scale: one engine (:mod:`.engine`), one module per game.
+
+The engine and the Duet run are re-exported here (``from duetbot.simulation import RunSpec,
+run_local``); classic runs are :mod:`duetbot.simulation.classic`.
+"""
+
+from .duet import OUTCOMES, RunSpec, write_plot
+from .engine import (
+    MAX_CHUNK, ResumeError, Run, SimulationError, check_writable, chunk_ranges, csv_row, default_chunk_size,
+    default_workers, load_finished, play_chunk, plot_counts, plot_figure, plot_formats, plot_rates, run_dask,
+    run_local, write_csv,
+)
+
+__all__ = ["MAX_CHUNK", "OUTCOMES", "ResumeError", "Run", "RunSpec", "SimulationError", "check_writable",
+           "chunk_ranges", "csv_row", "default_chunk_size", "default_workers", "load_finished", "play_chunk",
+           "plot_counts", "plot_figure", "plot_formats", "plot_rates", "run_dask", "run_local", "write_csv",
+           "write_plot"]

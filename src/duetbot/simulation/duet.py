@@ -1,0 +1,99 @@
+"""Duet runs on the simulation engine (:mod:`duetbot.simulation.engine`).
+
+A run is described by a :class:`RunSpec` (seed, variant, the two players' partner specs and
+the word pool). Game ``i`` of a run depends only on ``(seed, i)``: it is dealt from
+:func:`~duetbot.harness.game_seed` and both partners are built from that game's seed
+(player A from ``s``, player B from ``s + 2``). Player A's spymaster clues player B's guesser
+and the other way round, as at a real table: each :class:`~duetbot.bots.Partner` is one
+player (its spymaster and its guesser). :func:`write_plot` draws a run's
+:class:`~duetbot.records.Tally`.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import ClassVar
+
+from ..bots.base import Partner
+from ..bots.factory import PartnerSpec
+from ..harness import game_seed, play_game
+from ..records import GameRecord, GameResult, Tally
+from ..rules import Termination, Variant, deal
+from .engine import plot_counts, plot_figure, plot_rates
+
+__all__ = ["OUTCOMES", "RunSpec", "write_plot"]
+
+OUTCOMES: tuple[Termination, ...] = (Termination.WIN, Termination.ASSASSIN,
+                                     Termination.SUDDEN_DEATH_MISS, Termination.MISSION_FAILED)
+OUTCOME_LABELS = {Termination.WIN: "win", Termination.ASSASSIN: "assassin",
+                  Termination.SUDDEN_DEATH_MISS: "sudden-death miss",
+                  Termination.MISSION_FAILED: "mission-map loss"}
+_TICK_LABELS = {Termination.WIN: "win", Termination.ASSASSIN: "assassin",
+                Termination.SUDDEN_DEATH_MISS: "sudden-death\nmiss", Termination.MISSION_FAILED: "mission-map\nloss"}
+
+
+@dataclass(frozen=True)
+class RunSpec:
+    """Everything a game of a run depends on, besides its index. Small and picklable."""
+
+    seed: int
+    player_a: PartnerSpec
+    player_b: PartnerSpec
+    pool: tuple[str, ...]
+    variant: Variant = field(default_factory=Variant)
+
+    game_type: ClassVar[str] = "duet"
+    record_type: ClassVar[type] = GameRecord
+
+    @property
+    def players(self) -> dict[str, str]:
+        """The ``players`` field of every record of this run."""
+        return {"A": self.player_a.label, "B": self.player_b.label}
+
+    @property
+    def label(self) -> str:
+        names = self.players
+        return f"A {names['A']} vs B {names['B']}, variant {self.variant}"
+
+    def rules_differ(self, record: GameRecord) -> str | None:
+        return None if record.variant == self.variant else f"variant {record.variant}, not {self.variant}"
+
+    def result(self, record: GameRecord, line: str) -> GameResult:
+        return GameResult.from_record(record, line)
+
+    def check(self) -> None:
+        """Load every model both players need (raises for unknown names) and test the pool."""
+        self.player_a.check()
+        self.player_b.check()
+        deal(game_seed(self.seed, 0), self.pool)
+
+    def partners(self, seed: int) -> tuple[Partner, Partner]:
+        names = self.players
+        return (replace(self.player_a.build(seed), name=names["A"]),
+                replace(self.player_b.build(seed + 2), name=names["B"]))
+
+    def deal(self, index: int):
+        return deal(game_seed(self.seed, index), self.pool)
+
+    def play(self, index: int) -> GameResult:
+        s = game_seed(self.seed, index)
+        rec = play_game(deal(s, self.pool), self.partners(s), self.variant, index)
+        return GameResult.from_record(rec)
+
+
+def write_plot(path: Path, tally: Tally, title: str = "") -> None:
+    """Outcome shares (with Wilson 95% intervals), the score distribution of won games and
+    the turns distribution by outcome, side by side; the format follows the file suffix."""
+    fig, (ax_out, ax_score, ax_turns) = plot_figure(3)
+    colours = {Termination.WIN: "#2e8b57", Termination.ASSASSIN: "#222222",
+               Termination.SUDDEN_DEATH_MISS: "#d2691e", Termination.MISSION_FAILED: "#8a2be2"}
+    plot_rates(ax_out, [(_TICK_LABELS[t], tally.rate(t), colours[t]) for t in OUTCOMES], "outcomes")
+    plot_counts(ax_score, [("won", tally.scores, colours[Termination.WIN])], "rule-book score", "won games",
+                "score of won games", empty="no wins")
+    plot_counts(ax_turns, [(OUTCOME_LABELS[t], tally.turns_by_outcome.get(t.value, Counter()), colours[t])
+                           for t in OUTCOMES], "turns (clues) per game", "games", "game length by outcome")
+    if title:
+        fig.suptitle(title)
+    fig.savefig(path, dpi=110)

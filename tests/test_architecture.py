@@ -1,0 +1,122 @@
+"""The tree is the architecture: layers as packages, imports only go down, no cycles.
+
+Every ``duetbot`` import in the package (top-level and inside functions; not those under
+``if TYPE_CHECKING:``) is an edge of the module graph. A module may import its own package's
+modules and any module of a lower layer, never one of a higher layer; and the module graph has
+no cycle, lazy imports included (a lazy import still ties two modules together).
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+PACKAGE = Path(__file__).resolve().parents[1] / "src" / "duetbot"
+
+#: Lowest first. Layer 0 knows nothing of the others; the CLI is the only top.
+LAYERS: tuple[tuple[str, ...], ...] = (
+    ("", "jsonio", "wordpool", "rules"),
+    ("views", "records", "embeddings"),
+    ("bots",),
+    ("harness",),
+    ("simulation", "suggest"),
+    ("cli",),
+    ("__main__",),
+)
+RANK = {name: i for i, layer in enumerate(LAYERS) for name in layer}
+
+
+def module_name(path: Path) -> str:
+    parts = list(path.relative_to(PACKAGE.parent).with_suffix("").parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+def _runtime_nodes(tree: ast.AST):
+    """Every node except those under ``if TYPE_CHECKING:``."""
+    stack = [tree]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, ast.If) and getattr(node.test, "id", getattr(node.test, "attr", None)) == "TYPE_CHECKING":
+            stack.extend(node.orelse)
+            continue
+        yield node
+        stack.extend(ast.iter_child_nodes(node))
+
+
+def import_graph() -> dict[str, set[str]]:
+    files = {module_name(p): p for p in PACKAGE.rglob("*.py")}
+    graph: dict[str, set[str]] = {}
+    for mod, path in files.items():
+        package = mod if path.name == "__init__.py" else mod.rpartition(".")[0]
+        out: set[str] = set()
+        for node in _runtime_nodes(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom):
+                if node.level:
+                    base = package.split(".")[: len(package.split(".")) - node.level + 1]
+                    target = ".".join(base + ([node.module] if node.module else []))
+                else:
+                    target = node.module or ""
+                names = [f"{target}.{a.name}" for a in node.names]
+                hits = [n for n in names if n in files]
+                if hits:
+                    out.update(hits)  # `from . import store` imports the module store
+                if target in files and len(hits) < len(names):
+                    out.add(target)
+            elif isinstance(node, ast.Import):
+                out.update(a.name for a in node.names if a.name in files)
+        out.discard(mod)
+        graph[mod] = out
+    return graph
+
+
+def layer_of(mod: str) -> tuple[str, int]:
+    top = mod.split(".")[1] if "." in mod else ""
+    if top not in RANK:
+        pytest.fail(f"module {mod} is in no layer; add its package {top!r} to LAYERS")
+    return top, RANK[top]
+
+
+def test_imports_only_go_down_the_layers():
+    upward = []
+    for mod, targets in sorted(import_graph().items()):
+        pkg, rank = layer_of(mod)
+        for t in sorted(targets):
+            tpkg, trank = layer_of(t)
+            if tpkg != pkg and trank >= rank:
+                upward.append(f"{mod} -> {t}")
+    assert not upward, "imports that do not go down a layer:\n" + "\n".join(upward)
+
+
+def test_the_module_graph_has_no_cycle():
+    graph = import_graph()
+    state: dict[str, int] = {}
+    path: list[str] = []
+
+    def visit(m: str) -> list[str] | None:
+        state[m] = 1
+        path.append(m)
+        for t in sorted(graph[m]):
+            if state.get(t) == 1:
+                return path[path.index(t):] + [t]
+            if t not in state and (cycle := visit(t)):
+                return cycle
+        state[m] = 2
+        path.pop()
+        return None
+
+    for m in sorted(graph):
+        if m not in state:
+            cycle = visit(m)
+            assert cycle is None, "import cycle: " + " -> ".join(cycle)
+
+
+def test_the_graph_sees_lazy_and_relative_imports():
+    """The checker itself: a lazy import inside a function and ``from . import x`` are edges."""
+    graph = import_graph()
+    assert "duetbot.simulation" in graph["duetbot.cli.common"]  # imported inside a function
+    assert "duetbot.embeddings.store" in graph["duetbot.embeddings.model"]  # from . import store
+    assert "duetbot.embeddings.model" not in graph["duetbot.embeddings.subword"]  # TYPE_CHECKING only
