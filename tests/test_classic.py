@@ -14,9 +14,8 @@ from typer.testing import CliRunner
 
 import duetbot.cli.classic as classic_cli
 from duetbot.bots import Partner
-from duetbot.bots.classic import (
-    ClassicGuesser, ClassicSpymaster, classic_random_team, race_table, solo_table,
-)
+from duetbot.bots.classic import ClassicGuesser, ClassicSpymaster, classic_random_team
+from duetbot.bots.winchance import race_table, solo_table
 from duetbot.bots.factory import PartnerSpec
 from duetbot.harness.classic import play_classic_game, simulate_classic
 from duetbot.records.classic import ClassicGameResult, ClassicRecord, ClassicTally, summarize_classic

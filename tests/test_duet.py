@@ -245,6 +245,21 @@ def test_sudden_death_any_miss_loses():
     assert s.outcome is Termination.SUDDEN_DEATH_MISS
 
 
+def test_sudden_death_guessers_are_asked_in_turn_player_b_first():
+    """The rule book lets sudden-death guesses come in any order (either guesser may guess);
+    the game loop asks them in turn, one word each, player B first, and a replayed record
+    knows whose turn it is."""
+    s = new()
+    run_out_of_time(s)
+    assert s.mover() is B
+    assert guess(s, next(i for i in A_GREENS if i not in s.covered()), B) is GuessResult.GREEN
+    assert s.mover() is A and s.sudden_death_guesses == 1
+    replayed = State.replay(s.deal, s.variant, s.events)
+    assert replayed.mover() is A and replayed == s
+    assert guess(s, next(i for i in A_GREENS if i not in s.covered()), B) is GuessResult.GREEN  # out of turn: allowed
+    assert s.mover() is B
+
+
 def test_sudden_death_only_the_player_with_words_left_guesses_and_win_costs_a_point():
     """"If only one player has remaining agent words to guess, that player is the guesser.\" /
     "Deduct 1 commendation point if the sudden death phase was required\""""

@@ -168,7 +168,7 @@ def test_end_of_input_saves_like_quit(scripted_bot, tmp_path, monkeypatch):
     result = runner.invoke(app, ["play", "--seed", str(SEED)], input=lines(f"{legal_clue(d)} 9"))
     assert result.exit_code == 0, result.output
     assert "duetbot play --resume duetbot-game.json" in result.output
-    state, _ = load_game(tmp_path / "duetbot-game.json")
+    state = load_game(tmp_path / "duetbot-game.json")
     assert state.phase is Phase.GUESS and state.guesser is A and len(state.covered_green) == 9
 
 
@@ -206,7 +206,7 @@ def test_strict_penalises_an_invalid_clue(scripted_bot, tmp_path):
                            input=lines(f"{board_word.lower()} 9", "quit"))
     assert result.exit_code == 0, result.output
     assert "Penalty:" in result.output and "one timer token is discarded (8 left)" in result.output
-    state, _ = load_game(tmp_path / "g.json")
+    state = load_game(tmp_path / "g.json")
     assert state.turns[0].penalised and state.tokens == 7  # penalty + the bot's turn
     assert "(penalty: invalid)" in result.output
 
@@ -303,7 +303,9 @@ def test_nothing_of_the_bots_side_reaches_the_screen_before_the_end(tmp_path):
     assert "The key card" not in outputs[0] and "bot assassin" not in outputs[0]
 
 
-def test_sudden_death_human_first_then_bot_alternately(tmp_path):
+def test_sudden_death_bot_first_then_human_alternately(tmp_path):
+    """The state decides who guesses next in sudden death (player B first, then in turn), so
+    play, the harness and a resumed save agree."""
     d = game_deal()
     a_green, b_green = idx(d, A, Label.GREEN), idx(d, B, Label.GREEN)
     state = State(d, Variant(tokens=1))
@@ -314,17 +316,19 @@ def test_sudden_death_human_first_then_bot_alternately(tmp_path):
         Session(state, fake_bot(d, per_turn=1), con, ask).run()
     assert ask.prompts == [CLUE_PROMPT, SUDDEN_DEATH_PROMPT, SUDDEN_DEATH_PROMPT]
     out = con.file.getvalue()
-    assert "SUDDEN DEATH" in out and "you guess first, then the bot" in out
+    assert "SUDDEN DEATH" in out and "the bot guesses first, then you" in out
     guessers = [e.player for e in state.events if isinstance(e.action, Guess)]
-    assert guessers == [B, A, B]  # B in the normal turn, then A, B in sudden death
-    # pass is refused in sudden death; resuming keeps the alternation (the human is next)
+    assert guessers == [B, B, A, B]  # B in the normal turn, then B, A, B in sudden death
+    assert state.mover() is A
+    # resuming keeps the alternation (the human is next); pass is refused
     save_game(state, tmp_path / "sd.json")
-    resumed, sd_turn = load_game(tmp_path / "sd.json")
-    assert sd_turn == 2
+    resumed = load_game(tmp_path / "sd.json")
+    assert resumed == state and resumed.mover() is A
     ask = Script("pass", "quit")
     con = console()
     with pytest.raises(QuitGame):
-        Session(resumed, fake_bot(d), con, ask, sd_turn=sd_turn).run()
+        Session(resumed, fake_bot(d), con, ask).run()
+    assert resumed == state
     assert ask.prompts == [SUDDEN_DEATH_PROMPT, SUDDEN_DEATH_PROMPT]
     assert "no passing in sudden death" in con.file.getvalue()
 
@@ -410,7 +414,7 @@ def test_real_subprocess_plays_quits_and_resumes(tmp_path):
     assert rec.outcome is None and len(rec.clues) >= 2
     n_events = len(rec.events)
 
-    state, _ = load_game(save)
+    state = load_game(save)
     more = scripted_answers(state, seed, 2) or ["quit"]
     proc = run_cli(["--resume", str(save)], lines(*more))
     assert proc.returncode == 0, proc.stderr
@@ -543,7 +547,7 @@ def test_a_full_disk_keeps_the_game(tmp_path, monkeypatch):
     msg = str(err.value)
     assert "cannot save the game to /dev/full" in msg and "\n" not in msg
     rescued = Path(msg.split("saved to ")[1].split(" instead")[0])
-    assert rescued.parent == tmp_path and load_game(rescued)[0].words == state.words
+    assert rescued.parent == tmp_path and load_game(rescued).words == state.words
     assert Path("/dev/full").is_char_device()  # written in place, never replaced
 
 
@@ -556,7 +560,7 @@ def test_a_failing_terminal_saves_the_game(tmp_path):
     save = tmp_path / "g.json"
     with pytest.raises(play_mod.OutputError, match="No space left on device.*saved to"):
         run_game(state, fake_bot(game_deal()), Console(file=Full()), lambda p: "quit", save_path=save)
-    assert load_game(save)[0].words == state.words
+    assert load_game(save).words == state.words
 
 
 def test_subprocess_full_disk_is_one_line(tmp_path):

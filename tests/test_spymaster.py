@@ -5,7 +5,8 @@ import pytest
 
 from duetbot.bots.ensemble import Ensemble
 from duetbot.bots.factory import DEFAULT_MODELS, ensemble
-from duetbot.bots.spymaster import EmbeddingSpymaster, SpymasterConfig, win_table
+from duetbot.bots.spymaster import EmbeddingSpymaster, SpymasterConfig
+from duetbot.bots.winchance import win_table
 from duetbot.harness import play_game
 from duetbot.rules import Clue, Player, State, Variant, deal, is_legal_clue, make_deal
 from duetbot.views import spymaster_view

@@ -1,32 +1,40 @@
-"""The narrow protocols every bot meets. The harness knows nothing else about bots."""
+"""The narrow protocols every bot meets, in every game. The harness knows nothing else about bots.
+
+A spymaster turns a spymaster view into a clue, a guesser a guesser view into a guess or the
+end of its turn: Duet's views (:mod:`duetbot.views.duet`) or classic's
+(:mod:`duetbot.views.classic`), the protocols are the same. A person playing through the game
+loop meets them too (``duetbot play``).
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Protocol, runtime_checkable
+from typing import Any, Generic, Protocol, TypeVar, runtime_checkable
 
 from ..rules import Clue, EndTurn, Guess
-from ..views import GuesserView, SpymasterView
+
+SV = TypeVar("SV", contravariant=True)
+GV = TypeVar("GV", contravariant=True)
 
 
 @runtime_checkable
-class Spymaster(Protocol):
-    def give_clue(self, view: SpymasterView) -> Clue:
-        """A legal clue for the words green on ``view.my_side``."""
+class Spymaster(Protocol[SV]):
+    def give_clue(self, view: SV) -> Clue:
+        """A legal clue for the spymaster's own words still to find (Duet: green on ``view.my_side``)."""
         ...
 
 
 @runtime_checkable
-class Guesser(Protocol):
-    def guess(self, view: GuesserView) -> Guess | EndTurn:
-        """One guess among ``view.guessable``, or ``EndTurn`` after a correct guess."""
+class Guesser(Protocol[GV]):
+    def guess(self, view: GV) -> Guess | EndTurn:
+        """One guess among ``view.guessable``, or ``EndTurn`` when the rules allow it."""
         ...
 
 
 @dataclass
-class Partner:
-    """One of the two players: a spymaster and a guesser, and a name for records."""
+class Partner(Generic[SV, GV]):
+    """One player (Duet) or one team (classic): a spymaster and a guesser, and a name for records."""
 
-    spymaster: Spymaster
-    guesser: Guesser
+    spymaster: Spymaster[Any]
+    guesser: Guesser[Any]
     name: str = "bot"

@@ -6,7 +6,7 @@ and which word that miss is. Classic changes only what the outcomes cost:
 
 - the value of a position is a *race* table ``R[m, o]``: the chance that the team about to
   give a clue wins with ``m`` of its agents and ``o`` of the other team's left, from the
-  same assumed per-turn yield as Duet's win table (:class:`ClassicCost`). A clue's value
+  same kind of assumed per-turn yield as Duet's win table (:mod:`.winchance`, :class:`ClassicCost`). A clue's value
   is ``1 - R[o', m']`` after it (the other team moves next); a bystander leaves ``o``
   unchanged, an opponent agent takes one from ``o`` (and hands them the game at ``o = 1``),
   the assassin is a loss. So the opponent's agent is worse than a bystander by construction.
@@ -36,6 +36,7 @@ from .base import Partner
 from .ensemble import Ensemble
 from .guesser import Belief, EmbeddingGuesser, GuesserConfig
 from .spymaster import ClueOption, EmbeddingSpymaster, SpymasterConfig, _Turn
+from .winchance import CLASSIC_TURNS, TurnModel
 
 _OWN, _ASSASSIN, _BYSTANDER, _OPPONENT = 0, 1, 2, 3
 _NAMES = {_OWN: "agent", _ASSASSIN: "assassin", _BYSTANDER: "bystander", _OPPONENT: "opponent"}
@@ -45,54 +46,13 @@ _NAMES = {_OWN: "agent", _ASSASSIN: "assassin", _BYSTANDER: "bystander", _OPPONE
 class ClassicCost:
     """The classic cost model's assumptions (shared by spymaster and guesser)."""
 
-    turn_yield: tuple[float, ...] = (0.2, 0.3, 0.3, 0.15, 0.05)
-    """Assumed agents found on a future turn (0..4), for either team."""
-    turn_assassin: float = 0.02
-    """Assumed chance that a future turn (either team) ends on the assassin."""
+    turns: TurnModel = CLASSIC_TURNS
+    """What a future turn of either team is assumed to bring (:mod:`.winchance`)."""
     solo_discount: float = 0.8
     """One team alone: the value of winning one turn later (favours fewer turns)."""
     opponent_aversion: float = 0.6
     """Guesser ranking: P(own) - assassin_aversion * P(assassin) - this * P(opponent)."""
     assassin_aversion: float = 1.5
-
-
-@lru_cache(maxsize=32)
-def race_table(turn_yield: tuple[float, ...], assassin: float, n: int = 10) -> np.ndarray:
-    """``R[m, o]``: chance that the team about to give a clue wins with ``m`` own and ``o``
-    opposing agents left, both teams finding agents per turn as ``turn_yield`` and touching
-    the assassin with chance ``assassin`` per turn (a fixed point: a blank turn hands the move
-    over)."""
-    q = np.asarray(turn_yield, float)
-    q = q / q.sum()
-    R = np.full((n, n), 0.5)
-    R[0, :] = 1.0
-    R[1:, 0] = 0.0
-    for _ in range(500):
-        new = R.copy()
-        for m in range(1, n):
-            for o in range(1, n):
-                v = 0.0
-                for j, p in enumerate(q):
-                    v += p * (1.0 if m - j <= 0 else 1.0 - R[o, m - j])
-                new[m, o] = (1 - assassin) * v
-        if np.abs(new - R).max() < 1e-10:
-            R = new
-            break
-        R = new
-    return R
-
-
-@lru_cache(maxsize=32)
-def solo_table(turn_yield: tuple[float, ...], assassin: float, discount: float, n: int = 10) -> np.ndarray:
-    """``S[m]``: discounted chance of winning alone with ``m`` agents left at the start of a turn."""
-    q = np.asarray(turn_yield, float)
-    q = q / q.sum()
-    S = np.zeros(n)
-    S[0] = 1.0
-    k = discount * (1 - assassin)
-    for m in range(1, n):
-        S[m] = k * sum(q[j] * S[max(m - j, 0)] for j in range(1, len(q))) / (1 - k * q[0])
-    return S
 
 
 @dataclass
@@ -150,11 +110,11 @@ class ClassicSpymaster(EmbeddingSpymaster):
         p_opp = (missed & (first_miss == _OPPONENT)[..., None]).astype(np.float64)
         m_after = np.clip(turn.my_left - found, 0, 9)
         if turn.solo:
-            S = solo_table(cost.turn_yield, cost.turn_assassin, cost.solo_discount)
+            S = cost.turns.solo_table(cost.solo_discount)
             v_next = S[m_after]
             v_opp = S[m_after] if turn.opp_left > 1 else np.zeros_like(v_next)
         else:
-            R = race_table(cost.turn_yield, cost.turn_assassin)
+            R = cost.turns.race_table()
             o = turn.opp_left
             v_next = np.where(m_after == 0, 1.0, 1.0 - R[o, m_after])
             v_opp = 0.0 if o <= 1 else np.where(m_after == 0, 1.0, 1.0 - R[o - 1, m_after])
@@ -231,11 +191,11 @@ class ClassicGuesser:
         pg, pa, pb, po = p
         c = self.cost
         if solo:
-            S = solo_table(c.turn_yield, c.turn_assassin, c.solo_discount)
+            S = c.turns.solo_table(c.solo_discount)
             stop = S[m]
             go = pg * S[max(m - 1, 0)] + pb * S[m] + po * (S[m] if o > 1 else 0.0)
         else:
-            R = race_table(c.turn_yield, c.turn_assassin)
+            R = c.turns.race_table()
             stop = 1 - R[o, m]
             go = (pg * (1.0 if m <= 1 else 1 - R[o, m - 1]) + pb * stop
                   + po * (0.0 if o <= 1 else 1 - R[o - 1, m]))
@@ -292,7 +252,7 @@ class ClassicRandomGuesser:
 
 
 def classic_random_team(seed: int | None = None) -> Partner:
-    return Partner(ClassicRandomSpymaster(seed), ClassicRandomGuesser(None if seed is None else seed + 1),  # type: ignore[arg-type]
+    return Partner(ClassicRandomSpymaster(seed), ClassicRandomGuesser(None if seed is None else seed + 1),
                    "random")
 
 
@@ -314,4 +274,4 @@ def classic_team(spec, seed: int = 0) -> Partner:
     if spec.random:
         return classic_random_team(seed)
     guesser = ClassicGuesser(ensemble(spec.guesser_models, spec.described), GuesserConfig(noise=spec.noise, seed=seed))
-    return Partner(classic_spymaster(spec.spymaster_models, spec.described), guesser, spec.text)  # type: ignore[arg-type]
+    return Partner(classic_spymaster(spec.spymaster_models, spec.described), guesser, spec.text)

@@ -31,7 +31,7 @@ from ..rules.keycard import CROSS_COUNTS, Player
 from ..views import GuesserView
 from ..embeddings import UnknownWordError
 from .ensemble import Ensemble
-from .spymaster import SpymasterConfig, win_table
+from .winchance import DUET_TURNS, TurnModel
 
 _G, _A, _N = 0, 1, 2
 _LABEL_CODE = {Label.GREEN: _G, Label.ASSASSIN: _A, Label.BYSTANDER: _N}
@@ -86,8 +86,8 @@ class GuesserConfig:
     the clue has no opinion: it drops out of the average (people gave the word no
     association). Human associations (``eat``, Edinburgh Associative Thesaurus) weigh 2:
     tuned on the human dev set (benchmarks/bench_associations.py; 1.5-2 were best)."""
-    win: SpymasterConfig = SpymasterConfig()
-    """The win-chance table's assumptions, shared with the spymaster."""
+    turns: TurnModel = DUET_TURNS
+    """The win-chance table's assumptions, shared with the spymaster (:mod:`.winchance`)."""
 
 
 @dataclass(frozen=True)
@@ -237,8 +237,7 @@ class EmbeddingGuesser:
         """After a correct guess: is stopping worth more than the best next guess?"""
         if view.sudden_death or view.correct_this_turn == 0 or len(belief.index) == 0:
             return False
-        w = self.config.win
-        W = win_table(w.turn_yield, w.turn_assassin, w.sudden_death_hit)
+        W = self.config.turns.duet_table()
         g = 15 - len(view.covered_green)
         t = max(view.tokens - 1, 0)
         if view.bystander_tokens > 0:
@@ -260,8 +259,7 @@ class EmbeddingGuesser:
         belief = self.belief(view)
         if view.sudden_death:
             return belief, 1
-        w = self.config.win
-        W = win_table(w.turn_yield, w.turn_assassin, w.sudden_death_hit)
+        W = self.config.turns.duet_table()
         g, t = 15 - len(view.covered_green), max(view.tokens - 1, 0)
         n = 0
         for pg, pa, pn in belief.p:

@@ -15,7 +15,6 @@ assassin costs the game, and a tight clock makes bigger clues worth more risk.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import Sequence
 
 import numpy as np
@@ -24,6 +23,7 @@ from ..rules import Clue, Label
 from ..rules.clues import clue_conflict, illegal_clues, strict_illegal_by_word
 from ..views import SpymasterView
 from .ensemble import BoardSims, Ensemble
+from .winchance import DUET_TURNS, TurnModel
 
 
 @dataclass(frozen=True)
@@ -54,12 +54,8 @@ class SpymasterConfig:
     wyatt), where people's 2.0% are famous (batman, everest, california); 0.05 gives none,
     with win rates unchanged within noise (300 games: shipped pair 83.0 -> 81.3%, LOFO mean
     8.9 -> 9.3%)."""
-    turn_yield: tuple[float, ...] = (0.2, 0.25, 0.3, 0.2, 0.05)
-    """Assumed distribution of greens found on a future turn (0..4), for the win-chance table."""
-    turn_assassin: float = 0.03
-    """Assumed chance that a future turn hits an assassin, for the win-chance table."""
-    sudden_death_hit: float = 0.55
-    """Assumed chance of each correct guess in sudden death."""
+    turns: TurnModel = DUET_TURNS
+    """What a future turn is assumed to bring, for the win-chance table (:mod:`.winchance`)."""
     zero_clues: bool = True
     """Consider ``clue: 0`` to warn off an assassin."""
     zero_trigger: float = 0.02
@@ -81,21 +77,6 @@ class SpymasterConfig:
     80.3 -> 80.4%, LOFO glove50+spacy300 -> minilm 3.7 -> 4.5%). ``False`` restores the
     rule-book filter (for that benchmark)."""
     seed: int = 0
-
-
-@lru_cache(maxsize=64)
-def win_table(cfg_yield: tuple[float, ...], assassin: float, sd_hit: float, max_tokens: int = 30) -> np.ndarray:
-    """``W[g, t]``: chance to win with ``g`` greens left and ``t`` tokens, under the assumed
-    per-turn yield. ``t = 0`` is sudden death."""
-    q = np.asarray(cfg_yield, float)
-    q = q / q.sum()
-    W = np.zeros((16, max_tokens + 1))
-    W[0, :] = 1.0
-    W[1:, 0] = sd_hit ** np.arange(1, 16)
-    for t in range(1, max_tokens + 1):
-        for g in range(1, 16):
-            W[g, t] = (1 - assassin) * sum(q[j] * W[max(g - j, 0), t - 1] for j in range(len(q)))
-    return W
 
 
 @dataclass(frozen=True)
@@ -243,7 +224,7 @@ class EmbeddingSpymaster:
         green = labels == 0
         above, first_miss = self._simulate(turn.sims.z[:, cand][:, :, cols], green, labels)
         ng_is_assassin = first_miss == 1
-        W = win_table(cfg.turn_yield, cfg.turn_assassin, cfg.sudden_death_hit)
+        W = cfg.turns.duet_table()
         t_next = (turn.tokens - 1) if tokens_after is None else tokens_after
         g = turn.greens_total
         ks = np.arange(1, cfg.max_number + 1)

@@ -23,12 +23,13 @@ from ..bots.base import Partner
 from ..bots.classic import classic_team
 from ..bots.factory import PartnerSpec
 from ..harness import BotError
-from ..harness.classic import step_classic
+from ..harness.base import play as play_game_loop
+from ..harness.classic import CLASSIC
 from ..records import RecordError
 from ..records.classic import ClassicRecord
-from ..rules import Clue, EndTurn, Guess, Phase, UnknownBoardWordError
-from ..rules.classic import Card, ClassicResult, ClassicRules, ClassicState, Team, deal_classic
-from ..views.classic import ClassicGuesserView, ClassicSpymasterView, classic_guesser_view, classic_spymaster_view
+from ..rules import Clue, EndTurn, Event, Guess, Phase, UnknownBoardWordError
+from ..rules.classic import Card, ClassicResult, ClassicRules, ClassicState, ClassicTermination, Team, deal_classic
+from ..views.classic import ClassicGuesserView, ClassicSpymasterView
 from .common import (
     Ask, SaveError, check_pool, check_save_path, fail, quiet_stdout, read_pool, read_saved_game, save_game_file,
     terminal_ask,
@@ -133,7 +134,9 @@ def _status(state: ClassicState) -> str:
 
 
 class ClassicSession:
-    """The game loop of ``play --game classic``; ``ask`` reads a line (EOFError at the end).
+    """``play --game classic``: the person plays one role of the red team through the one game
+    loop (:func:`duetbot.harness.base.play`); bots play the rest. ``ask`` reads a line
+    (EOFError at the end).
 
     ``run`` raises ``EOFError`` when the human types ``quit`` and :class:`~duetbot.harness.BotError`
     when a bot plays an illegal action; the state is consistent between actions either way."""
@@ -143,35 +146,42 @@ class ClassicSession:
         self.state, self.role, self.bots, self.console, self.ask = state, role, bots, console, ask
         self.hints = hints
         self.vectors = tuple(vectors)
+        self._shown = -1
+        red = bots[HUMAN_TEAM]
+        me = _ClassicHuman(self)
+        self.players = {HUMAN_TEAM: Partner(me, red.guesser, "you") if role == "spymaster"
+                        else Partner(red.spymaster, me, "you"),
+                        HUMAN_TEAM.other: bots[HUMAN_TEAM.other]}
 
     def say(self, text: str, style: str | None = None) -> None:
         self.console.print(text, style=style, soft_wrap=True, markup=False, highlight=False)
 
-    def human_turn(self) -> bool:
-        st = self.state
-        return st.team is HUMAN_TEAM and ((st.phase is Phase.CLUE) == (self.role == "spymaster"))
-
     def run(self) -> None:
         st = self.state
-        while not st.is_over():
-            if self.human_turn():
-                self.console.print(render_board(st, self.role == "spymaster"))
-                self.say(_status(st))
-                if st.phase is Phase.CLUE:
-                    self.human_clue()
-                else:
-                    self.human_guess()
-            else:
-                n = len(st.events)
-                step_classic(st, self.bots)
-                for ev in st.events[n:]:
-                    self.say(self.describe(ev))
+        play_game_loop(st, CLASSIC, self.players, observe=self.observe)
         self.console.print(render_board(st, True))
-        how = "by the assassin" if st.outcome.value == "assassin" else "with all agents found"  # type: ignore[union-attr]
-        self.say(f"Game over: {st.winner.name.lower()} wins {how}. "  # type: ignore[union-attr]
-                 + ("You win!" if st.winner is HUMAN_TEAM else "You lose."))
+        how = "by the assassin" if st.outcome is ClassicTermination.ASSASSIN else "with all agents found"
+        winner = st.winner.name.lower() if st.winner is not None else "nobody"
+        self.say(f"Game over: {winner} wins {how}. " + ("You win!" if st.winner is HUMAN_TEAM else "You lose."))
 
-    def describe(self, ev) -> str:
+    def is_mine(self, ev: Event[Team]) -> bool:
+        """Did the person play ``ev`` (not a bot of their team)?"""
+        return ev.player is HUMAN_TEAM and isinstance(ev.action, Clue) == (self.role == "spymaster")
+
+    def observe(self, st: ClassicState, ev: Event[Team]) -> None:
+        self.say(self.describe(ev, st) if self.is_mine(ev) else self.describe(ev))
+
+    def describe(self, ev: Event[Team], st: ClassicState | None = None) -> str:
+        """What ``ev`` did; with ``st``, as the person's own action (``You say ...``)."""
+        if st is not None:
+            if isinstance(ev.action, Clue):
+                return f"You say: {ev.action}"
+            if isinstance(ev.action, EndTurn):
+                return "You stop."
+            msg = {ClassicResult.AGENT: "your agent!", ClassicResult.BYSTANDER: "a bystander; the turn ends.",
+                   ClassicResult.OPPONENT: "a blue agent; covered for them, the turn ends.",
+                   ClassicResult.ASSASSIN: "the ASSASSIN!"}[ClassicResult(ev.result)]
+            return f"{ev.action.word}: {msg}"
         who = "Your" if ev.player is HUMAN_TEAM else f"The {ev.player.name.lower()}"
         if isinstance(ev.action, Clue):
             return f"{who} spymaster says: {ev.action}"
@@ -179,7 +189,7 @@ class ClassicSession:
             return f"{who} operatives guess {ev.action.word}: {ev.result}"
         return f"{who} operatives stop."
 
-    def read(self, prompt: str) -> str:
+    def read(self, prompt: str, view: ClassicSpymasterView | ClassicGuesserView) -> str:
         """One answer; handles ``quit``, ``hint`` and ``help``."""
         while True:
             text = " ".join(self.ask(prompt).split())
@@ -189,10 +199,8 @@ class ClassicSession:
             if cmd == "hint":
                 if not self.hints:
                     self.say("error: hints are off; start the game with --hint to get them", style="red")
-                elif self.state.phase is Phase.CLUE:
-                    self.say(f"  hint: {hint_for(classic_spymaster_view(self.state, HUMAN_TEAM), self.vectors)}", style="cyan")
                 else:
-                    self.say(f"  hint: {hint_for(classic_guesser_view(self.state, HUMAN_TEAM), self.vectors)}", style="cyan")
+                    self.say(f"  hint: {hint_for(view, self.vectors)}", style="cyan")
                 continue
             if cmd == "help":
                 self.say("  'quit' saves the game and stops; 'pass' ends your guessing after a guess"
@@ -200,46 +208,53 @@ class ClassicSession:
                 continue
             return text
 
-    def human_clue(self) -> None:
-        while True:
-            text = self.read(CLUE_PROMPT)
-            try:
-                clue = Clue.parse(text)
-                self.state.apply(clue, HUMAN_TEAM)
-            except ValueError as exc:
-                self.say(f"error: {exc}", style="red")
-                continue
-            self.say(f"You say: {clue}")
-            return
+    def show(self) -> bool:
+        """Show the board and status if something happened since the last time (not after a
+        refused answer); True if it was shown."""
+        if self._shown == len(self.state.events):
+            return False
+        self._shown = len(self.state.events)
+        self.console.print(render_board(self.state, self.role == "spymaster"))
+        self.say(_status(self.state))
+        return True
 
-    def human_guess(self) -> None:
-        st = self.state
-        turn = st.current_turn
-        left = st.guesses_left()
-        self.say(f"Your spymaster's clue: {turn.clue}" + (f" ({left} guesses left)" if left is not None else ""))  # type: ignore[union-attr]
+    def clue(self, view: ClassicSpymasterView) -> Clue:
+        self.show()
         while True:
-            text = self.read(GUESS_PROMPT)
-            if text.casefold() == "pass":
-                try:
-                    st.apply(EndTurn(), HUMAN_TEAM)
-                except ValueError as exc:
-                    self.say(f"error: {exc}", style="red")
-                    continue
-                self.say("You stop.")
-                return
             try:
-                result = st.apply(Guess(text), HUMAN_TEAM)
-            except UnknownBoardWordError:
-                self.say(f"error: '{text}' is not a word on this board", style="red")
-                continue
+                return Clue.parse(self.read(CLUE_PROMPT, view))
             except ValueError as exc:
                 self.say(f"error: {exc}", style="red")
-                continue
-            msg = {ClassicResult.AGENT: "your agent!", ClassicResult.BYSTANDER: "a bystander; the turn ends.",
-                   ClassicResult.OPPONENT: "a blue agent; covered for them, the turn ends.",
-                   ClassicResult.ASSASSIN: "the ASSASSIN!"}[result]  # type: ignore[index]
-            self.say(f"{st.deal.words[st.deal.index(text)]}: {msg}")
-            return
+
+    def guess(self, view: ClassicGuesserView) -> Guess | EndTurn:
+        if self.show():
+            left = view.guesses_left
+            self.say(f"Your spymaster's clue: {view.turns[-1].clue}"
+                     + (f" ({left} guesses left)" if left is not None else ""))
+        text = self.read(GUESS_PROMPT, view)
+        return EndTurn() if text.casefold() == "pass" else Guess(text)
+
+    def refused(self, action: Clue | Guess | EndTurn, exc: ValueError) -> None:
+        if isinstance(exc, UnknownBoardWordError) and isinstance(action, Guess):
+            self.say(f"error: '{action.word}' is not a word on this board", style="red")
+        else:
+            self.say(f"error: {exc}", style="red")
+
+
+class _ClassicHuman:
+    """The person's role (spymaster or operatives of red) for the game loop."""
+
+    def __init__(self, session: ClassicSession) -> None:
+        self.session = session
+
+    def give_clue(self, view: ClassicSpymasterView) -> Clue:
+        return self.session.clue(view)
+
+    def guess(self, view: ClassicGuesserView) -> Guess | EndTurn:
+        return self.session.guess(view)
+
+    def refused(self, action: Clue | Guess | EndTurn, exc: ValueError) -> None:
+        self.session.refused(action, exc)
 
 
 def run_play(*, seed: int | None, role: str | None, variant: str | None, words: Path | None,

@@ -4,9 +4,10 @@ The human is player A, the bot player B. The bot is built by :func:`make_bot` an
 game only through views (its own side of the key card, never the human's); the terminal
 never shows anything of the bot's side until the game is over.
 
-The game loop lives in :class:`Session`: it takes the state, the bot, a rich ``Console`` and
-an input function (``ask(prompt) -> str``, raising ``EOFError`` at end of input), so tests
-can drive it without a terminal. :func:`run_game` adds saving on ``quit`` / end of input and
+The game is played by the one game loop (:func:`duetbot.harness.play`): the person is a
+player whose answers are read by :class:`Session` (from the state, the bot, a rich ``Console``
+and an input function ``ask(prompt) -> str`` raising ``EOFError`` at end of input, so tests
+can drive it without a terminal), which also shows every action. :func:`run_game` adds saving on ``quit`` / end of input and
 the end-of-game screen; the typer command :func:`play` only parses options and wires a real
 terminal to it.
 """
@@ -26,9 +27,11 @@ from rich.table import Table
 from rich.text import Text
 
 from ..bots import Partner
+from .. import harness
+from ..harness import BotError
 from ..records import GameRecord, RecordError
 from ..rules import (
-    Clue, EndTurn, Guess, GuessResult, IllegalClueError, InvalidClueError, InvalidCluePolicy,
+    Clue, EndTurn, Event, Guess, GuessResult, IllegalClueError, InvalidClueError, InvalidCluePolicy,
     Label, Phase, Player, State, Termination, UnknownBoardWordError, deal,
 )
 from ..views import GuesserView, SpymasterView, guesser_view, spymaster_view
@@ -39,8 +42,6 @@ from .common import (
 
 HUMAN, BOT = Player.A, Player.B
 DEFAULT_SAVE = "duetbot-game.json"
-
-"""Reads one line of input after showing ``prompt``; raises ``EOFError`` at end of input."""
 
 CLUE_PROMPT = "Your clue (word number): "
 GUESS_PROMPT = "Your guess (word, or 'pass' to end the turn): "
@@ -266,10 +267,6 @@ class QuitGame(Exception):
     """The human typed ``quit`` (or input ended): save and stop."""
 
 
-class BotFailure(RuntimeError):
-    """The bot played an action the rules refuse (a bot bug)."""
-
-
 class OutputError(RuntimeError):
     """The game could not be shown (stdout failed); it was saved (the message says where)."""
 
@@ -280,22 +277,15 @@ def save_game(state: State, path: Path, bot_name: str = "bot") -> None:
     save_game_file(path, record)
 
 
-def load_game(path: Path) -> tuple[State, int]:
-    """A saved game's state and how many sudden-death guesses it has had (for alternation)."""
+def load_game(path: Path) -> State:
+    """A saved game's state (replayed from its record, sudden-death alternation included)."""
     data = read_saved_game(path, "duet", DEFAULT_SAVE)
     try:
-        record = GameRecord.from_json(data)
+        return GameRecord.from_json(data).replay()
     except RecordError as exc:
         raise ValueError(f"{path}: not a saved duetbot game ({exc})") from None
     except (TypeError, AttributeError, KeyError, IndexError, RecursionError) as exc:  # odd field types
         raise ValueError(f"{path}: not a saved duetbot game ({type(exc).__name__}: {exc})") from None
-    state = State(record.deal, record.variant)
-    sd_guesses = 0
-    for ev in record.events:  # already checked by loads(); replayed here to count
-        if state.phase is Phase.SUDDEN_DEATH:
-            sd_guesses += 1
-        state.apply(ev.action, ev.player)
-    return state, sd_guesses
 
 
 # --- the game loop -------------------------------------------------------------------------
@@ -318,21 +308,30 @@ def parse_clue(text: str) -> Clue:
 
 
 class Session:
-    """One game between the human (A) and a bot (B), driven by ``ask`` and shown on ``console``."""
+    """The person at the terminal (player A) as a player of the one game loop
+    (:func:`duetbot.harness.play`), and what the terminal shows of the game.
+
+    ``spymaster`` and ``guesser`` are the person's two roles: they read answers through ``ask``
+    (``quit``, ``hint`` and ``help`` are handled here) and, when the rules refuse an answer, say
+    why and ask again (:meth:`refused`). :meth:`observe` shows every applied action, the bot's
+    and the person's, and the announcements (a player done, turn over, sudden death).
+    """
 
     def __init__(self, state: State, bot: Partner, console: Console, ask: Ask, *,
-                 hints: bool = False, sd_turn: int = 0, vectors: Sequence[str] = ()) -> None:
+                 hints: bool = False, vectors: Sequence[str] = ()) -> None:
         self.state = state
         self.vectors = tuple(vectors)
         self.bot = bot
         self.console = console
         self.ask = ask
         self.hints = hints
-        self.sd_turn = sd_turn
+        self.player = Partner(_HumanSpymaster(self), _HumanGuesser(self), "you")
         self._shown = -1
         self._announced = {p: state.is_done(p) for p in Player}
-        self._sd_announced = state.phase is Phase.SUDDEN_DEATH and sd_turn > 0
+        self._sd_announced = state.phase is Phase.SUDDEN_DEATH and state.sudden_death_guesses > 0
         self._clue_shown = False
+        self._told = -1  # the clue (number of turns) whose guessing was last introduced
+        self._phase = state.phase
 
     # --- output helpers -----------------------------------------------------------------------
     def say(self, message: str | Text, style: str | None = None) -> None:
@@ -349,7 +348,7 @@ class Session:
             self.console.print(render_screen(self.state, history))
             self._shown = len(self.state.events)
 
-    def read(self, prompt: str, view: Callable[[], SpymasterView | GuesserView]) -> str:
+    def read(self, prompt: str, view: SpymasterView | GuesserView) -> str:
         """One answer; handles ``quit``, ``hint``, ``help`` and end of input. Never empty-checked."""
         while True:
             try:
@@ -363,7 +362,7 @@ class Session:
                 raise QuitGame
             if cmd == "hint":
                 if self.hints:
-                    self.say(f"  hint: {hint_for(view(), self.vectors)}", style="cyan")
+                    self.say(f"  hint: {hint_for(view, self.vectors)}", style="cyan")
                 else:
                     self.error("hints are off; start the game with --hint to get them")
                 continue
@@ -375,27 +374,38 @@ class Session:
 
     # --- the loop -------------------------------------------------------------------------------
     def run(self) -> None:
-        """Play until the game is over; raises :class:`QuitGame` when the human stops."""
-        st = self.state
-        while not st.is_over():
-            phase_before = st.phase
-            if st.phase is Phase.CLUE:
-                givers = st.clue_givers()
-                giver = HUMAN if st.giver is None and HUMAN in givers else givers[0]
-                self.human_clue() if giver is HUMAN else self.bot_clue()
-            elif st.phase is Phase.GUESS:
-                self.human_guess() if st.guesser is HUMAN else self.bot_guess()
-            else:
-                if not self._sd_announced:
-                    self.announce_sudden_death()
-                movers = st.to_move()
-                who = movers[self.sd_turn % len(movers)]
-                self.sd_turn += 1
-                self.human_guess() if who is HUMAN else self.bot_guess()
-            self.after_action(phase_before)
+        """Play until the game is over; raises :class:`QuitGame` when the person stops and
+        :class:`~duetbot.harness.BotError` when the bot plays what the rules refuse."""
+        if self.state.phase is Phase.SUDDEN_DEATH and not self._sd_announced:
+            self.announce_sudden_death()
+        harness.play(self.state, (self.player, self.bot), observe=self.observe)
 
-    def after_action(self, phase_before: Phase) -> None:
-        st = self.state
+    def observe(self, st: State, event: Event[Player]) -> None:
+        """Show what ``event`` did, then what it led to."""
+        action, human = event.action, event.player is HUMAN
+        if isinstance(action, Clue):
+            if human:
+                if event.result == "penalty":
+                    self.say(f"Penalty: '{action.word}' breaks the clue rules ({CLUE_RULE}); one timer token "
+                             f"is discarded ({st.tokens} left) and the bot guesses as if it were valid.",
+                             style="bold yellow")
+                self.say(f"You give the clue {action}. The bot guesses.")
+            else:
+                penalty = " (an invalid clue: one timer token discarded)" if event.result == "penalty" else ""
+                self.say(f"The bot's clue: {action}{penalty}", style="bold")
+        elif isinstance(action, EndTurn):
+            self.say("You end the turn." if human else "The bot ends its turn.")
+        else:
+            result = GuessResult(event.result)
+            word = st.deal.words[st.deal.index(action.word)]
+            mine = {GuessResult.GREEN: "an agent! The bot covers it.",
+                    GuessResult.BYSTANDER: "a bystander. The bot marks it.",
+                    GuessResult.ASSASSIN: "an ASSASSIN!"}
+            bots = {GuessResult.GREEN: "an agent on your side: covered.",
+                    GuessResult.BYSTANDER: "a bystander on your side: you mark it.",
+                    GuessResult.ASSASSIN: "an ASSASSIN on your side!"}
+            self.say(f"You guess {word}: {mine[result]}" if human else f"The bot guesses {word}: {bots[result]}",
+                     style=_RESULT_STYLE[result])
         for p in Player:
             if st.is_done(p) and not self._announced[p] and not st.is_over():
                 self._announced[p] = True
@@ -404,13 +414,19 @@ class Session:
                              style="bold")
                 else:
                     self.say("All your agents are found. The bot gives every remaining clue.", style="bold")
-        if phase_before is Phase.GUESS and st.phase in (Phase.CLUE, Phase.SUDDEN_DEATH):
+        if self._phase is Phase.GUESS and st.phase in (Phase.CLUE, Phase.SUDDEN_DEATH):
             self.say(f"Turn over. Timer tokens left: {st.tokens}.")
+        if st.phase is Phase.SUDDEN_DEATH and not self._sd_announced:
+            self.announce_sudden_death()
+        self._phase = st.phase
 
     def announce_sudden_death(self) -> None:
         self._sd_announced = True
-        movers = self.state.to_move()
-        who = ("you guess first, then the bot, one word each in turn" if len(movers) == 2
+        st = self.state
+        movers = st.to_move()
+        first = st.mover()
+        who = ("the bot guesses first, then you, one word each in turn" if len(movers) == 2 and first is BOT
+               else "you guess first, then the bot, one word each in turn" if len(movers) == 2
                else "only you still have agents to find: you guess" if movers[0] is HUMAN
                else "only the bot still has agents to find: it guesses")
         self.say("")
@@ -418,111 +434,93 @@ class Session:
                  f"from the clues already given. Any word that is not an agent loses the game. Now {who}.",
                  style="bold red")
 
-    def human_clue(self) -> None:
-        st = self.state
+    def clue(self, view: SpymasterView) -> Clue:
         self.show()
         while True:
-            text = self.read(CLUE_PROMPT, lambda: spymaster_view(st, HUMAN))
+            text = self.read(CLUE_PROMPT, view)
             if not text:
                 self.error("type a clue: one word and a number, e.g. 'ocean 2' ('quit' saves and stops)")
                 continue
             try:
-                clue = parse_clue(text)
-                st.apply(clue, HUMAN)
-            except IllegalClueError as exc:
-                self.error(f"{exc} ({CLUE_RULE}); give another clue")
-                continue
+                return parse_clue(text)
             except ValueError as exc:
                 self.error(str(exc))
-                continue
-            break
-        turn = st.turns[-1]
-        if turn.penalised:
-            self.say(f"Penalty: '{clue.word}' breaks the clue rules ({CLUE_RULE}); one timer token is "
-                     f"discarded ({st.tokens} left) and the bot guesses as if it were valid.", style="bold yellow")
-        self.say(f"You give the clue {clue}. The bot guesses.")
 
-    def bot_clue(self) -> None:
+    def guess(self, view: GuesserView) -> Guess | EndTurn:
         st = self.state
-        clue = self.bot.spymaster.give_clue(spymaster_view(st, BOT))
-        self._apply_bot(clue)
-        penalty = " (an invalid clue: one timer token discarded)" if st.turns[-1].penalised else ""
-        self.say(f"The bot's clue: {st.turns[-1].clue}{penalty}", style="bold")
-
-    def bot_guess(self) -> None:
-        st = self.state
-        action = self.bot.guesser.guess(guesser_view(st, BOT))
-        result = self._apply_bot(action)
-        if result is None:
-            self.say("The bot ends its turn.")
-            return
-        word = st.deal.words[st.deal.index(action.word)]
-        msg = {GuessResult.GREEN: "an agent on your side: covered.",
-               GuessResult.BYSTANDER: "a bystander on your side: you mark it.",
-               GuessResult.ASSASSIN: "an ASSASSIN on your side!"}[result]
-        self.say(f"The bot guesses {word}: {msg}", style=_RESULT_STYLE[result])
-
-    def _apply_bot(self, action: Clue | Guess | EndTurn) -> GuessResult | None:
-        try:
-            return self.state.apply(action, BOT)
-        except ValueError as exc:
-            raise BotFailure(f"the bot ({self.bot.name}) played {action!r}, which the rules refuse: {exc}") from None
-
-    def human_guess(self) -> None:
-        st = self.state
-        sudden = st.phase is Phase.SUDDEN_DEATH
+        sudden = view.sudden_death
         turn = st.current_turn
         # mid-turn: the board is enough (but a resumed game shows its history once)
         self.show(history=turn is None or not turn.guesses or not self._clue_shown)
-        if turn is not None and not turn.guesses:
-            left = st.guesses_left()
-            cap = f" (at most {left} guesses)" if left is not None else ""
-            self.say(f"Guess on the bot's clue {turn.clue}{cap}, one word at a time.")
-        elif turn is not None and not sudden and not self._clue_shown:  # resumed mid-turn
-            left = st.guesses_left()
-            cap = f" (at most {left} more guesses)" if left is not None else ""
-            self.say(f"You are guessing on the bot's clue {turn.clue}{cap}; so far: "
-                     f"{', '.join(word for word, _ in turn.guesses)}.")
+        if turn is not None and self._told != len(st.turns):  # once per clue
+            self._told = len(st.turns)
+            left = view.guesses_left
+            if not turn.guesses:
+                cap = f" (at most {left} guesses)" if left is not None else ""
+                self.say(f"Guess on the bot's clue {turn.clue}{cap}, one word at a time.")
+            elif not self._clue_shown:  # resumed mid-turn
+                cap = f" (at most {left} more guesses)" if left is not None else ""
+                self.say(f"You are guessing on the bot's clue {turn.clue}{cap}; so far: "
+                         f"{', '.join(word for word, _ in turn.guesses)}.")
         self._clue_shown = True
         while True:
-            text = self.read(SUDDEN_DEATH_PROMPT if sudden else GUESS_PROMPT, lambda: guesser_view(st, HUMAN))
+            text = self.read(SUDDEN_DEATH_PROMPT if sudden else GUESS_PROMPT, view)
             if not text:
                 self.error("type a word from the board" + ("" if sudden else ", or 'pass' to end the turn"))
                 continue
-            if text.casefold() == "pass":
-                if sudden:
-                    self.error("no passing in sudden death: guess a word, or 'quit' to save and stop")
-                    continue
-                if not st.can_end_turn():
-                    self.error("you can pass only after a correct guess this turn; guess a word first")
-                    continue
-                st.apply(EndTurn(), HUMAN)
-                self.say("You end the turn.")
-                return
-            try:
-                result = st.apply(Guess(text), HUMAN)
-            except UnknownBoardWordError:
-                self.error(f"'{text}' is not a word on this board; type one of the words shown")
-                continue
-            except ValueError as exc:
-                self.error(str(exc))
-                continue
-            break
-        word = st.deal.words[st.deal.index(text)]
-        msg = {GuessResult.GREEN: "an agent! The bot covers it.",
-               GuessResult.BYSTANDER: "a bystander. The bot marks it.",
-               GuessResult.ASSASSIN: "an ASSASSIN!"}[result]
-        self.say(f"You guess {word}: {msg}", style=_RESULT_STYLE[result])
+            if text.casefold() != "pass":
+                return Guess(text)
+            if sudden:
+                self.error("no passing in sudden death: guess a word, or 'quit' to save and stop")
+            elif not view.correct_this_turn:
+                self.error("you can pass only after a correct guess this turn; guess a word first")
+            else:
+                return EndTurn()
+
+    def refused(self, action: Clue | Guess | EndTurn, exc: ValueError) -> None:
+        """The rules refused the person's answer: say why (the loop then asks again)."""
+        if isinstance(exc, IllegalClueError):
+            self.error(f"{exc} ({CLUE_RULE}); give another clue")
+        elif isinstance(exc, UnknownBoardWordError) and isinstance(action, Guess):
+            self.error(f"'{action.word}' is not a word on this board; type one of the words shown")
+        else:
+            self.error(str(exc))
+
+
+class _HumanSpymaster:
+    """The person's clue-giving role, for the game loop."""
+
+    def __init__(self, session: Session) -> None:
+        self.session = session
+
+    def give_clue(self, view: SpymasterView) -> Clue:
+        return self.session.clue(view)
+
+    def refused(self, action: Clue, exc: ValueError) -> None:
+        self.session.refused(action, exc)
+
+
+class _HumanGuesser:
+    """The person's guessing role, for the game loop."""
+
+    def __init__(self, session: Session) -> None:
+        self.session = session
+
+    def guess(self, view: GuesserView) -> Guess | EndTurn:
+        return self.session.guess(view)
+
+    def refused(self, action: Guess | EndTurn, exc: ValueError) -> None:
+        self.session.refused(action, exc)
 
 
 def run_game(state: State, bot: Partner, console: Console, ask: Ask, *, save_path: Path,
-             hints: bool = False, sd_turn: int = 0, vectors: Sequence[str] = ()) -> bool:
+             hints: bool = False, vectors: Sequence[str] = ()) -> bool:
     """Play on; True when the game ended, False when the human quit (the game is then saved).
 
-    Raises :class:`SaveError` if saving fails and :class:`BotFailure` (after saving) if the
-    bot plays an illegal action.
+    Raises :class:`SaveError` if saving fails and :class:`~duetbot.harness.BotError` (after
+    saving) if the bot plays an illegal action.
     """
-    session = Session(state, bot, console, ask, hints=hints, sd_turn=sd_turn, vectors=vectors)
+    session = Session(state, bot, console, ask, hints=hints, vectors=vectors)
     try:
         session.run()
     except (QuitGame, KeyboardInterrupt):  # the state is consistent between actions
@@ -530,7 +528,7 @@ def run_game(state: State, bot: Partner, console: Console, ask: Ask, *, save_pat
         console.print(f"Game saved to {save_path}. Continue it with: duetbot play --resume {save_path}",
                       soft_wrap=True, markup=False, highlight=False)
         return False
-    except BotFailure:
+    except BotError:
         save_game(state, save_path, bot.name)
         raise
     except OSError as exc:  # the terminal cannot be written (a full disk, a closed pipe): keep the game
@@ -580,7 +578,7 @@ def play(
         if clash:
             fail(f"--resume continues the saved game with its own board and rules; drop {', '.join(clash)}")
         try:
-            state, sd_turn = load_game(resume)
+            state = load_game(resume)
         except ValueError as exc:
             fail(str(exc))
         game_seed = state.deal.seed if state.deal.seed is not None else 0
@@ -595,7 +593,7 @@ def play(
         pool = read_pool(words)
         check_pool(pool, vectors)
         game_seed = seed if seed is not None else random.SystemRandom().randrange(1_000_000)
-        state, sd_turn = State(deal(game_seed, pool), rules), 0
+        state = State(deal(game_seed, pool), rules)
         save_path = save or Path(DEFAULT_SAVE)
         check_save_path(save_path)
         console.print(f"Codenames Duet: you are player A, your partner the bot is B. Variant {rules}, "
@@ -610,11 +608,10 @@ def play(
         show_end(state, console)
         return
     try:
-        run_game(state, bot, console, terminal_ask(console), save_path=save_path, hints=hint, sd_turn=sd_turn,
-                 vectors=vectors)
+        run_game(state, bot, console, terminal_ask(console), save_path=save_path, hints=hint, vectors=vectors)
     except SaveError as exc:
         fail(str(exc), code=1)
-    except BotFailure as exc:
+    except BotError as exc:
         fail(f"{exc}; the game was saved to {save_path}", code=1)
     except OutputError as exc:
         quiet_stdout()

@@ -4,7 +4,8 @@ The Duet harness is re-exported here (``from duetbot.harness import play_game``)
 Codenames is :mod:`duetbot.harness.classic`.
 """
 
-from .base import BotError, game_seed
-from .duet import PartnerFactory, play, play_game, simulate, step
+from .base import BotError, Game, GameState, Observer, game_seed
+from .duet import DUET, PartnerFactory, play, play_game, simulate, step
 
-__all__ = ["BotError", "PartnerFactory", "game_seed", "play", "play_game", "simulate", "step"]
+__all__ = ["BotError", "DUET", "Game", "GameState", "Observer", "PartnerFactory", "game_seed", "play", "play_game",
+           "simulate", "step"]

@@ -17,33 +17,26 @@ from typing import Callable, Iterator, Sequence
 
 from ..bots.base import Partner
 from ..records.classic import ClassicRecord
-from ..rules import Phase
-from ..rules.classic import ClassicDeal, ClassicRules, ClassicState, deal_classic
+from ..rules import Event
+from ..rules.classic import ClassicDeal, ClassicRules, ClassicState, Team, deal_classic
 from ..views.classic import classic_guesser_view, classic_spymaster_view
-from .base import BotError, game_seed
+from . import base
+from .base import Game, Observer, game_seed
 
 
-def step_classic(state: ClassicState, teams: Sequence[Partner]) -> None:
-    team = state.team
-    if state.phase is Phase.CLUE:
-        action = teams[team].spymaster.give_clue(classic_spymaster_view(state, team))  # type: ignore[arg-type]
-        role = "spymaster"
-    else:
-        action = teams[team].guesser.guess(classic_guesser_view(state, team))  # type: ignore[arg-type]
-        role = "operatives"
-    try:
-        state.apply(action, team)
-    except ValueError as exc:
-        raise BotError(f"the {team.name.lower()} {role} ({teams[team].name}) played {action!r}: {exc}") from exc
+CLASSIC: Game[ClassicState] = Game("classic", classic_spymaster_view, classic_guesser_view,
+                                  lambda team: f"the {team.name.lower()} team", guesser_role="operatives")
+"""Classic Codenames for the game loop: each team's spymaster and operative views."""
+
+
+def step_classic(state: ClassicState, teams: Sequence[Partner], observe: Observer | None = None) -> Event[Team]:
+    """Ask the team to move for one action (its spymaster or its operatives) and apply it."""
+    return base.step(state, CLASSIC, teams, observe)
 
 
 def play_classic(state: ClassicState, teams: Sequence[Partner], max_actions: int = 1000) -> ClassicState:
     """Play ``state`` to the end. ``teams[0]`` is red, ``teams[1]`` blue."""
-    for _ in range(max_actions):
-        if state.is_over():
-            return state
-        step_classic(state, teams)
-    raise BotError(f"the game did not end within {max_actions} actions")
+    return base.play(state, CLASSIC, teams, max_actions=max_actions)
 
 
 def play_classic_game(deal: ClassicDeal, teams: Sequence[Partner], rules: ClassicRules | None = None,

@@ -13,38 +13,25 @@ from typing import Callable, Iterator, Sequence
 
 from ..bots.base import Partner
 from ..records import GameRecord
-from ..rules import Deal, Phase, State, Variant, deal
+from ..rules import Deal, Event, Player, State, Variant, deal
 from ..views import guesser_view, spymaster_view
-from .base import BotError, game_seed
+from . import base
+from .base import Game, Observer, game_seed
 
 
-def step(state: State, partners: Sequence[Partner], sd_turn: int = 0) -> None:
-    """Ask the right bot for one action and apply it."""
-    if state.phase is Phase.CLUE:
-        giver = state.to_move()[0]
-        action = partners[giver].spymaster.give_clue(spymaster_view(state, giver))
-        who, role = giver, "spymaster"
-    else:
-        movers = state.to_move()
-        who = movers[sd_turn % len(movers)] if state.phase is Phase.SUDDEN_DEATH else movers[0]
-        action = partners[who].guesser.guess(guesser_view(state, who))
-        role = "guesser"
-    try:
-        state.apply(action, who)
-    except ValueError as exc:
-        raise BotError(f"player {who.name}'s {role} ({partners[who].name}) played {action!r}: {exc}") from exc
+DUET: Game[State] = Game("duet", spymaster_view, guesser_view, lambda p: f"player {p.name}")
+"""Codenames: Duet for the game loop: each player's spymaster and guesser views."""
 
 
-def play(state: State, partners: Sequence[Partner], max_actions: int = 10_000) -> State:
+def step(state: State, partners: Sequence[Partner], observe: Observer | None = None) -> Event[Player]:
+    """Ask the player to move (:meth:`State.mover`) for one action, through its view, and apply it."""
+    return base.step(state, DUET, partners, observe)
+
+
+def play(state: State, partners: Sequence[Partner], observe: Observer | None = None,
+         max_actions: int = 10_000) -> State:
     """Play ``state`` to the end (it may be a resumed game)."""
-    sd_turn = 0
-    for _ in range(max_actions):
-        if state.is_over():
-            return state
-        step(state, partners, sd_turn)
-        if state.phase is Phase.SUDDEN_DEATH:
-            sd_turn += 1
-    raise BotError(f"the game did not end within {max_actions} actions")
+    return base.play(state, DUET, partners, observe, max_actions)
 
 
 def play_game(game: Deal, partners: Sequence[Partner], variant: Variant | None = None,

@@ -245,7 +245,7 @@ def make_classic_deal(words: Sequence[str], labels: Iterable[str | Card],
     return ClassicDeal(tuple(" ".join(w.split()) for w in words), ClassicKey.from_labels(labels, starting))
 
 
-def event_from_json(d: dict) -> Event:
+def event_from_json(d: dict) -> Event[Team]:
     """A classic event: Duet's :class:`Event` JSON with a team in the ``player`` field."""
     kind = d.get("type")
     if kind == "clue":
@@ -256,7 +256,7 @@ def event_from_json(d: dict) -> Event:
         action = EndTurn()
     else:
         raise ValueError(f"unknown event type {kind!r}: expected clue, guess or end")
-    return Event(Team.parse(d["player"]), action, d.get("result", "ok"))  # type: ignore[arg-type]
+    return Event(Team.parse(d["player"]), action, d.get("result", "ok"))
 
 
 @dataclass
@@ -269,8 +269,8 @@ class ClassicState:
     team: Team = field(init=False)
     """The team to move (its spymaster in the clue phase, its operatives in the guess phase)."""
     covered: dict[int, Card] = field(init=False, default_factory=dict)
-    turns: list[Turn] = field(init=False, default_factory=list)
-    events: list[Event] = field(init=False, default_factory=list)
+    turns: list[Turn[Team]] = field(init=False, default_factory=list)
+    events: list[Event[Team]] = field(init=False, default_factory=list)
     outcome: ClassicTermination | None = field(init=False, default=None)
     winner: Team | None = field(init=False, default=None)
 
@@ -292,6 +292,12 @@ class ClassicState:
     def to_move(self) -> tuple[Team, ...]:
         return () if self.outcome is not None else (self.team,)
 
+    def mover(self) -> Team:
+        """The team a game loop asks to act now (its spymaster or its operatives, by phase)."""
+        if self.outcome is not None:
+            raise GameOverError("the game is over; no one moves")
+        return self.team
+
     def visible_words(self) -> list[str]:
         return [w for i, w in enumerate(self.deal.words) if i not in self.covered]
 
@@ -302,7 +308,7 @@ class ClassicState:
         return self.deal.key.agents(team) - self.covered.keys()
 
     @property
-    def current_turn(self) -> Turn | None:
+    def current_turn(self) -> Turn[Team] | None:
         return self.turns[-1] if self.phase is Phase.GUESS and self.turns else None
 
     def guesses_left(self) -> int | None:
@@ -326,7 +332,8 @@ class ClassicState:
         """Apply ``action`` by ``player`` (a team; default: the team to move). Returns a guess's
         result. Raises a ``ValueError`` subclass with the state unchanged when refused."""
         if self.outcome is not None:
-            raise GameOverError(f"the game is over ({self.winner.name.lower()} won); no more actions")  # type: ignore[union-attr]
+            won = self.winner.name.lower() if self.winner is not None else "nobody"
+            raise GameOverError(f"the game is over ({won} won); no more actions")
         team = self.team if player is None else Team.parse(player)
         if team is not self.team:
             verb = "give a clue" if self.phase is Phase.CLUE else "guess"
@@ -336,8 +343,8 @@ class ClassicState:
             if self.phase is not Phase.CLUE:
                 raise IllegalActionError("no clue now: the operatives are guessing")
             check_clue(action.word, self.visible_words())
-            self.turns.append(Turn(team, action))  # type: ignore[arg-type]
-            self.events.append(Event(team, action))  # type: ignore[arg-type]
+            self.turns.append(Turn(team, action))
+            self.events.append(Event(team, action))
             self.phase = Phase.GUESS
             return None
         if isinstance(action, Guess):
@@ -347,7 +354,7 @@ class ClassicState:
                 raise IllegalActionError("no turn to end now: a clue must come first")
             if not self.can_end_turn():
                 raise IllegalActionError("operatives may stop only after at least one guess; guess first")
-            self.events.append(Event(team, EndTurn()))  # type: ignore[arg-type]
+            self.events.append(Event(team, EndTurn()))
             self._end_turn()
             return None
         raise IllegalActionError(f"unknown action {action!r}: expected Clue, Guess or EndTurn")
@@ -370,9 +377,9 @@ class ClassicState:
             result = ClassicResult(card.value)
         word = self.deal.words[i]
         self.covered[i] = card
-        self.events.append(Event(team, Guess(word), result.value))  # type: ignore[arg-type]
+        self.events.append(Event(team, Guess(word), result.value))
         t = self.turns[-1]
-        self.turns[-1] = Turn(t.giver, t.clue, t.guesses + ((word, result),))  # type: ignore[arg-type]
+        self.turns[-1] = Turn(t.giver, t.clue, t.guesses + ((word, result),))
         if result is ClassicResult.ASSASSIN:
             self._finish(ClassicTermination.ASSASSIN, team.other)
         elif not self.agents_left(team):
@@ -399,10 +406,10 @@ class ClassicState:
 
     # --- replay ------------------------------------------------------------------------------
     @classmethod
-    def replay(cls, deal: ClassicDeal, rules: ClassicRules, events: Sequence[Event]) -> ClassicState:
+    def replay(cls, deal: ClassicDeal, rules: ClassicRules, events: Sequence[Event[Team]]) -> ClassicState:
         state = cls(deal, rules)
         for n, ev in enumerate(events):
-            result = state.apply(ev.action, ev.player)  # type: ignore[arg-type]
+            result = state.apply(ev.action, ev.player)
             got = result.value if result is not None else state.events[-1].result
             if got != ev.result:
                 raise ValueError(f"record disagrees with the rules at event {n + 1}: "

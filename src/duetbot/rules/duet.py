@@ -23,7 +23,7 @@ import enum
 import re
 import unicodedata
 from dataclasses import dataclass, field
-from typing import Union
+from typing import Generic, TypeVar, Union
 
 from .clues import IllegalClueError, InvalidClueError, check_clue, normalize_clue
 from .keycard import TOTAL_GREENS, Deal, Label, Player, UnknownBoardWordError
@@ -167,11 +167,15 @@ class GuessResult(str, enum.Enum):
     ASSASSIN = "assassin"
 
 
+Seat = TypeVar("Seat", bound=enum.Enum)
+"""Who acts in a game: a Duet :class:`~duetbot.rules.keycard.Player` or a classic team."""
+
+
 @dataclass(frozen=True)
-class Event:
+class Event(Generic[Seat]):
     """One applied action and what it did; a game's record is its list of events."""
 
-    player: Player
+    player: Seat
     action: Action
     result: str = "ok"
     """``ok`` for a clue or end of turn, ``penalty`` for a penalised invalid clue, or the
@@ -190,7 +194,8 @@ class Event:
         return d
 
     @classmethod
-    def from_json(cls, d: dict) -> Event:
+    def from_json(cls, d: dict) -> Event[Player]:
+        """A Duet event (the classic one is :func:`duetbot.rules.classic.event_from_json`)."""
         kind = d.get("type")
         if kind == "clue":
             action: Action = Clue(d["word"], d["number"])
@@ -200,16 +205,17 @@ class Event:
             action = EndTurn()
         else:
             raise ValueError(f"unknown event type {kind!r}: expected clue, guess or end")
-        return cls(Player.parse(d["player"]), action, d.get("result", "ok"))
+        return Event(Player.parse(d["player"]), action, d.get("result", "ok"))
 
 
 @dataclass(frozen=True)
-class Turn:
+class Turn(Generic[Seat]):
     """A clue and the guesses made on it (public information)."""
 
-    giver: Player
+    giver: Seat
     clue: Clue
-    guesses: tuple[tuple[str, GuessResult], ...] = ()
+    guesses: tuple[tuple[str, enum.Enum], ...] = ()
+    """(word, result) in order: a :class:`GuessResult` in Duet, a classic result in classic."""
     penalised: bool = False
 
 
@@ -229,13 +235,15 @@ class State:
     covered_green: set[int] = field(init=False, default_factory=set)
     marks: tuple[set[int], set[int]] = field(init=False, default_factory=lambda: (set(), set()))
     """``marks[p]``: words player ``p`` touched as guesser that were bystanders for the giver."""
-    turns: list[Turn] = field(init=False, default_factory=list)
-    events: list[Event] = field(init=False, default_factory=list)
+    turns: list[Turn[Player]] = field(init=False, default_factory=list)
+    events: list[Event[Player]] = field(init=False, default_factory=list)
     giver: Player | None = field(init=False, default=None)
     """The giver of the current (or last) clue."""
     clues_in_a_row: int = field(init=False, default=0)
     voluntary_ends: int = field(init=False, default=0)
     sudden_death: bool = field(init=False, default=False)
+    sudden_death_guesses: int = field(init=False, default=0)
+    """Guesses made in sudden death so far: who is asked next alternates with it (:meth:`mover`)."""
     _greens: tuple[frozenset[int], frozenset[int]] = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
@@ -301,12 +309,30 @@ class State:
         """Players who may act now, the default first."""
         if self.phase is Phase.CLUE:
             return self.clue_givers()
-        if self.phase is Phase.GUESS:
-            return (self.guesser,)  # type: ignore[return-value]
+        if self.phase is Phase.GUESS and self.giver is not None:
+            return (self.giver.other,)
         return self.sudden_death_guessers()
 
+    def mover(self) -> Player:
+        """The player a game loop asks to act now (one of :meth:`to_move`).
+
+        In sudden death the rule book lets the guessers guess in any order (and :meth:`apply`
+        takes a guess from either); the loop asks them in turn, one word each, player B
+        first when both still have agents to find.
+
+        >>> from duetbot.rules.keycard import deal
+        >>> State(deal(1, [f"W{i}" for i in range(25)])).mover().name
+        'A'
+        """
+        movers = self.to_move()
+        if not movers:
+            raise GameOverError(f"the game is over ({self.outcome.value if self.outcome else 'over'}); no one moves")
+        if self.phase is Phase.SUDDEN_DEATH:
+            return movers[(1 + self.sudden_death_guesses) % len(movers)]
+        return movers[0]
+
     @property
-    def current_turn(self) -> Turn | None:
+    def current_turn(self) -> Turn[Player] | None:
         return self.turns[-1] if self.phase is Phase.GUESS and self.turns else None
 
     def guesses_left(self) -> int | None:
@@ -335,7 +361,7 @@ class State:
     # --- applying actions ------------------------------------------------------------------
 
     def apply(self, action: Action, player: Player | None = None) -> GuessResult | None:
-        """Apply ``action`` by ``player`` (default: the first of :meth:`to_move`).
+        """Apply ``action`` by ``player`` (default: :meth:`mover`).
 
         Returns the result of a guess, ``None`` otherwise. Raises ``InvalidClueError``,
         ``IllegalClueError``, ``IllegalActionError`` or ``UnknownBoardWordError`` (all
@@ -344,9 +370,7 @@ class State:
         if self.outcome is not None:
             raise GameOverError(f"the game is over ({self.outcome.value}); no more actions")
         movers = self.to_move()
-        if player is None:
-            player = movers[0]
-        player = Player.parse(player)
+        player = self.mover() if player is None else Player.parse(player)
         if player not in movers:
             who = " or ".join(p.name for p in movers)
             raise IllegalActionError(
@@ -408,6 +432,8 @@ class State:
         result = GuessResult(label.value)
         word = self.deal.words[i]
         self.events.append(Event(player, Guess(word), result.value))
+        if self.phase is Phase.SUDDEN_DEATH:
+            self.sudden_death_guesses += 1
         if self.phase is Phase.GUESS:
             t = self.turns[-1]
             self.turns[-1] = Turn(t.giver, t.clue, t.guesses + ((word, result),), t.penalised)
@@ -482,7 +508,7 @@ class State:
     # --- replay ----------------------------------------------------------------------------
 
     @classmethod
-    def replay(cls, deal: Deal, variant: Variant, events: list[Event]) -> State:
+    def replay(cls, deal: Deal, variant: Variant, events: list[Event[Player]]) -> State:
         """Rebuild a state by applying recorded events; raises if the record disagrees."""
         state = cls(deal, variant)
         for n, ev in enumerate(events):
