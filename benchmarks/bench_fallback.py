@@ -35,7 +35,7 @@ from __future__ import annotations
 import argparse
 import random
 import time
-from concurrent.futures import ProcessPoolExecutor
+from functools import lru_cache, partial
 
 import numpy as np
 
@@ -46,9 +46,9 @@ from duetbot.bots.spymaster import EmbeddingSpymaster, SpymasterConfig
 from duetbot.embeddings import load_model
 from duetbot.embeddings.build_subword import encoded_sources, refine
 from duetbot.embeddings.subword import FamilyFallback, SubwordModel, fit_family_maps, fit_map
-from duetbot.harness import game_seed, play_game
-from duetbot.records import summarize
-from duetbot.rules import Variant, deal
+from duetbot.records import Tally
+from duetbot.rules import Variant
+from duetbot.simulation import PartnersRun, run_local
 from duetbot.wordpool import default_pool
 
 FAMILIES = ("glove50", "spacy300", "minilm", "eat")
@@ -150,24 +150,25 @@ def _forgetful_spymaster(names: tuple[str, ...], forget: list[str], ridge: float
     return EmbeddingSpymaster(Ensemble(models), SpymasterConfig())
 
 
-def _games(args: tuple[str, str, str, float, int, int, float]) -> list:
-    spy_names, guess_spec, mode, share, start, stop, ridge = args
-    names = tuple(spy_names.split("+"))
+def _partners(spy_names: str, guess_spec: str, mode: str, share: float, ridge: float, s: int) -> tuple[Partner, Partner]:
+    """Both players: the row's spymaster (reading the forgotten words through the fallback) and
+    a partner guesser of ``guess_spec`` (real vectors)."""
     pool = default_pool()
-    forget = pool if mode == "fallback" else []
+    forget = tuple(pool) if mode == "fallback" else ()
     if share < 1 and forget:
-        forget = random.Random(11).sample(pool, int(round(share * len(pool))))
-    if forget:
-        spy = _forgetful_spymaster(names, forget, ridge)
-    else:
-        spy = PartnerSpec.parse(f"model={spy_names}").build(0).spymaster
+        forget = tuple(random.Random(11).sample(pool, int(round(share * len(pool)))))
+    spy = _spymaster(spy_names, forget, ridge)
     gue = PartnerSpec.parse(guess_spec)
-    recs = []
-    for i in range(start, stop):
-        s = game_seed(2026, i)
-        partners = (Partner(spy, gue.build(s).guesser, "A"), Partner(spy, gue.build(s + 1).guesser, "B"))
-        recs.append(play_game(deal(s, pool), partners, Variant.parse("standard"), i))
-    return recs
+    return Partner(spy, gue.build(s).guesser), Partner(spy, gue.build(s + 1).guesser)
+
+
+@lru_cache(maxsize=4)
+def _spymaster(spy_names: str, forget: tuple[str, ...], ridge: float) -> EmbeddingSpymaster:
+    """One spymaster per row and process (its fallback fit takes a while)."""
+    names = tuple(spy_names.split("+"))
+    if forget:
+        return _forgetful_spymaster(names, list(forget), ridge)
+    return PartnerSpec.parse(f"model={spy_names}").build(0).spymaster
 
 
 def part_b(games: int, workers: int, noise: float, ridge: float, shares: list[float]) -> None:
@@ -179,11 +180,9 @@ def part_b(games: int, workers: int, noise: float, ridge: float, shares: list[fl
         rest = "+".join(f for f in EMBEDDINGS if f != g)
         for mode, share in [("real", 0.0)] + [("fallback", s) for s in shares]:
             t = time.perf_counter()
-            chunks = [(rest, f"model={g},noise={noise}", mode, share, k * games // workers,
-                       (k + 1) * games // workers, ridge) for k in range(workers)]
-            with ProcessPoolExecutor(workers) as ex:
-                recs = [r for part in ex.map(_games, chunks) for r in part]
-            s = summarize(recs)
+            run = PartnersRun(2026, default_pool(), partial(_partners, rest, f"model={g},noise={noise}", mode,
+                                                            share, ridge), Variant.parse("standard"))
+            s = Tally(run_local(run, games, workers=workers)).summary()
             label = "none (real vectors)" if mode == "real" else f"{share:.0%} of the pool"
             print(f"| mixture({rest}) -> {g}+noise | {label} | {s.win} | "
                   f"{s.assassin} | {time.perf_counter() - t:.0f} |", flush=True)

@@ -38,8 +38,8 @@ import sys
 import time
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import fields, replace
+from functools import partial
 from pathlib import Path
 
 import numpy as np
@@ -55,9 +55,10 @@ from duetbot.bots.factory import (
 )
 from duetbot.bots.guesser import EmbeddingGuesser, GuesserConfig
 from duetbot.embeddings.model import translate_vectors
-from duetbot.harness import game_seed, play_game
-from duetbot.records import summarize
+from duetbot.harness import game_seed
+from duetbot.records import Tally
 from duetbot.rules import CROSS_COUNTS, Clue, GuessResult, Label, Player, State, Turn, Variant, deal
+from duetbot.simulation import PartnersRun, run_local
 from duetbot.suggest import guesser_request_view
 from duetbot.views import GuesserView, guesser_view, spymaster_view
 from duetbot.wordpool import default_pool
@@ -350,19 +351,12 @@ def part_b(boards: int, spymasters: Sequence[str], guessers: Sequence[str], cfg:
 # --- c. key-card inference in full games -----------------------------------------------------
 
 
-def _games(args: tuple) -> list:
-    spy_fams, g_fams, noise, cfg, start, stop, variant = args
-    spy = spymaster(spy_fams)
-    ens = ensemble(g_fams)
-    pool = default_pool()
-    recs = []
-    for i in range(start, stop):
-        s = game_seed(2026, i)
-        ga = EmbeddingGuesser(ens, replace(cfg, noise=noise, seed=s))
-        gb = EmbeddingGuesser(ens, replace(cfg, noise=noise, seed=s + 1))
-        recs.append(play_game(deal(s, pool), (Partner(spy, ga, "A"), Partner(spy, gb, "B")),
-                              Variant.parse(variant), i))
-    return recs
+def _partners(spy_fams: tuple[str, ...], g_fams: tuple[str, ...], noise: float, cfg: GuesserConfig,
+              s: int) -> tuple[Partner, Partner]:
+    """Both players: the spymaster of ``spy_fams``, a guesser of ``g_fams`` with ``cfg`` and noise."""
+    spy, ens = spymaster(spy_fams), ensemble(g_fams)
+    return (Partner(spy, EmbeddingGuesser(ens, replace(cfg, noise=noise, seed=s))),
+            Partner(spy, EmbeddingGuesser(ens, replace(cfg, noise=noise, seed=s + 1))))
 
 
 def part_c(games: int, pairings: Sequence[tuple[str, str, float]], cfg: GuesserConfig,
@@ -379,14 +373,9 @@ def part_c(games: int, pairings: Sequence[tuple[str, str, float]], cfg: GuesserC
     for spy, g, noise in pairings:
         for label, c in configs:
             t0 = time.perf_counter()
-            chunks = [(names(spy), names(g), noise, c, k * games // workers, (k + 1) * games // workers, variant)
-                      for k in range(workers)]
-            if workers > 1:
-                with ProcessPoolExecutor(workers) as ex:
-                    recs = [r for part in ex.map(_games, chunks) for r in part]
-            else:
-                recs = _games(chunks[0])
-            s = summarize(recs)
+            run = PartnersRun(2026, default_pool(), partial(_partners, names(spy), names(g), noise, c),
+                              Variant.parse(variant))
+            s = Tally(run_local(run, games, workers=workers)).summary()
             gname = g + (f" noise {noise}" if noise else "")
             print(f"| {spy} | {gname} | {label} | {100 * s.win.value:.1f} | "
                   f"{100 * s.assassin.value:.1f} | {100 * s.sudden_death_loss.value:.1f} | "

@@ -6,7 +6,10 @@ of some families plus perception noise. The figure that counts is leave-one-fami
 spymaster never saw the guesser's family (DESIGN.md).
 
 Both players of a game use the same pairing (A and B each give clues to a partner guesser
-of the listed kind), so every clue in the game is read by that kind of guesser.
+of the listed kind), so every clue in the game is read by that kind of guesser. A row is one
+partner spec for both players (``spymaster=...,guesser=...,noise=...``), played by the
+simulation engine (:class:`~duetbot.simulation.RunSpec`, :func:`~duetbot.simulation.run_local`)
+as ``duetbot simulate`` plays it.
 
     python benchmarks/bench_strength.py --games 500            # all rows
     python benchmarks/bench_strength.py --games 100 --rows lofo
@@ -17,52 +20,44 @@ from __future__ import annotations
 import argparse
 import sys
 import time
-from concurrent.futures import ProcessPoolExecutor
 
-from duetbot.bots.base import Partner
 from duetbot.bots.factory import PartnerSpec
-from duetbot.harness import game_seed, play_game
-from duetbot.records import summarize
-from duetbot.rules import Variant, deal
+from duetbot.records import Tally
+from duetbot.rules import Variant
+from duetbot.simulation import RunSpec, run_local
 from duetbot.wordpool import default_pool
 
 FAMILIES = ("glove50", "spacy300", "minilm")
 
 
-def rows(kind: str, noise: float) -> list[tuple[str, str, str]]:
+def rows(kind: str, noise: float) -> list[tuple[str, str]]:
+    """(label, the partner spec both players use) for each row of ``kind``."""
     out = []
     every = "+".join(FAMILIES)
     if kind in ("all", "self"):
-        out.append(("shipped pair: mixture(3 embeddings) -> combined(3 embeddings + eat)", "default", "default"))
-        out.append(("mixture(3 embeddings) -> combined(3 embeddings)", f"model={every}", f"model={every}"))
+        out.append(("shipped pair: mixture(3 embeddings) -> combined(3 embeddings + eat)", "default"))
+        out.append(("mixture(3 embeddings) -> combined(3 embeddings)", f"model={every}"))
         for f in FAMILIES:
-            out.append((f"self-play {f}", f"model={f}", f"model={f}"))
+            out.append((f"self-play {f}", f"model={f}"))
     if kind in ("all", "cross"):
         for s in FAMILIES:
             for g in FAMILIES:
                 if s != g:
-                    out.append((f"cross {s} -> {g}+noise", f"model={s}", f"model={g},noise={noise}"))
+                    out.append((f"cross {s} -> {g}+noise", f"spymaster={s},guesser={g},noise={noise}"))
     if kind in ("all", "lofo"):
         for g in FAMILIES:
             rest = "+".join(f for f in FAMILIES if f != g)
-            out.append((f"LOFO mixture({rest}) -> {g}+noise", f"spymaster={rest},guesser={g}", f"model={g},noise={noise}"))
+            out.append((f"LOFO mixture({rest}) -> {g}+noise", f"spymaster={rest},guesser={g},noise={noise}"))
         for g in FAMILIES:
-            out.append((f"in-family mixture(all) -> {g}+noise", f"model={every}", f"model={g},noise={noise}"))
+            out.append((f"in-family mixture(all) -> {g}+noise", f"spymaster={every},guesser={g},noise={noise}"))
     return out
 
 
-def _run(args: tuple[str, str, int, int, str]) -> list:
-    spy_spec, guess_spec, start, stop, variant = args
-    spy, gue = PartnerSpec.parse(spy_spec), PartnerSpec.parse(guess_spec)
-    pool = default_pool()
-    recs = []
-    for i in range(start, stop):
-        s = game_seed(2026, i)
-        a, b = spy.build(s), gue.build(s)
-        # each player's clues are read by the benchmark guesser
-        partners = (Partner(a.spymaster, b.guesser, "A"), Partner(a.spymaster, gue.build(s + 1).guesser, "B"))
-        recs.append(play_game(deal(s, pool), partners, Variant.parse(variant), i))
-    return recs
+def run_row(spec: str, games: int, variant: str, workers: int, seed: int = 2026) -> Tally:
+    """``games`` games of one row on the simulation engine (the same games whatever ``workers``)."""
+    partner = PartnerSpec.parse(spec)
+    run = RunSpec(seed, partner, partner, default_pool(), Variant.parse(variant))
+    return Tally(run_local(run, games, workers=workers))
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -76,13 +71,9 @@ def main(argv: list[str] | None = None) -> int:
     print(f"{a.games} games per row, variant {a.variant}, partner noise {a.noise}")
     print("| pairing | win % | assassin % | sudden-death loss % | tokens left (wins) | score (wins) | turns | s |")
     print("|---|---|---|---|---|---|---|---|")
-    for name, spy, gue in rows(a.rows, a.noise):
+    for name, spec in rows(a.rows, a.noise):
         t = time.perf_counter()
-        chunks = [(spy, gue, k * a.games // a.workers, (k + 1) * a.games // a.workers, a.variant)
-                  for k in range(a.workers)]
-        with ProcessPoolExecutor(a.workers) as ex:
-            recs = [r for part in ex.map(_run, chunks) for r in part]
-        s = summarize(recs)
+        s = run_row(spec, a.games, a.variant, a.workers).summary()
         print(f"| {name} | {100 * s.win.value:.1f} | {100 * s.assassin.value:.1f} | "
               f"{100 * s.sudden_death_loss.value:.1f} | {s.mean_tokens_left_on_win:.2f} | "
               f"{s.mean_score_on_win:.2f} | {s.mean_turns:.2f} | {time.perf_counter() - t:.0f} |", flush=True)

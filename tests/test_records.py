@@ -63,3 +63,27 @@ def test_odd_record_text_is_a_record_error():
                  '{"deal": {}, "game": "zero"}', b"\xff"):
         with _pytest.raises(RecordError):
             GameRecord.loads(text)
+
+
+def test_both_games_records_share_one_reader():
+    """Duet and classic records are read by the same base (safe JSON, version, game index)."""
+    import json
+
+    from duetbot.bots.classic import classic_random_team
+    from duetbot.harness.classic import play_classic_game
+    from duetbot.records.base import Record
+    from duetbot.records.classic import ClassicRecord
+    from duetbot.rules.classic import deal_classic
+
+    classic = play_classic_game(deal_classic(3, POOL), (classic_random_team(1), classic_random_team(2)))
+    duet = play_game(deal(3, POOL), (random_partner(1), random_partner(2)))
+    for rec in (classic, duet):
+        assert isinstance(rec, Record) and type(rec).loads(rec.dumps()) == rec
+        data = json.loads(rec.dumps())
+        with pytest.raises(RecordError, match="newer than this duetbot reads"):
+            type(rec).from_json({**data, "version": 99})
+        with pytest.raises(RecordError, match="'game' must be a game number"):
+            type(rec).from_json({**data, "game": "x"})
+        with pytest.raises(RecordError, match="not strict JSON|NaN"):
+            type(rec).loads(rec.dumps().replace('"game":null', '"game":NaN'))
+    assert ClassicRecord.loads(classic.dumps()).turns == classic.turns == len(classic.clues)

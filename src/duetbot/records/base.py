@@ -1,10 +1,17 @@
-"""What the records of every game share: their error, and rates with Wilson intervals."""
+"""What the records of every game share: reading and writing them, their error, and rates with
+Wilson intervals."""
 
 from __future__ import annotations
 
+import json
 import math
 from dataclasses import dataclass
-from typing import Sequence
+from typing import Any, ClassVar, Sequence, TypeVar
+
+from ..jsonio import JSONInputError, loads
+from ..rules import Clue, Event
+
+R = TypeVar("R", bound="Record")
 
 
 class RecordError(ValueError):
@@ -50,3 +57,61 @@ def mean(xs: Sequence[float]) -> float:
 
 def fmt(x: float) -> str:
     return "-" if math.isnan(x) else f"{x:.2f}"
+
+
+class Record:
+    """The base of every game's record: its events, one JSON line out, read back safely.
+
+    A record class sets :attr:`VERSION` (the newest format it reads) and implements
+    ``to_json`` / ``from_json(data, check)``; this class gives both games the same line format,
+    the same safe reader (:mod:`duetbot.jsonio`) and the same checks of the shared fields."""
+
+    VERSION: ClassVar[int] = 1
+    events: list[Event[Any]]
+
+    def to_json(self) -> dict:
+        raise NotImplementedError
+
+    @classmethod
+    def from_json(cls: type[R], data: dict, check: bool = True) -> R:
+        raise NotImplementedError
+
+    def dumps(self) -> str:
+        """The record as one compact JSON line (no newline)."""
+        return json.dumps(self.to_json(), separators=(",", ":"))
+
+    @classmethod
+    def loads(cls: type[R], text: str | bytes, check: bool = True) -> R:
+        """A record from JSON text (read safely: see :mod:`duetbot.jsonio`)."""
+        try:
+            data = loads(text, max_chars=None)
+        except JSONInputError as exc:
+            raise RecordError(str(exc)) from None
+        return cls.from_json(data, check)
+
+    @classmethod
+    def check_header(cls, data: Any) -> int | None:
+        """Check the fields every record has (an object, its ``version``, its ``game`` index)
+        and return the game index; raises :class:`RecordError` naming the field."""
+        if not isinstance(data, dict):
+            raise RecordError("a game record must be a JSON object")
+        version = data.get("version", cls.VERSION)
+        if isinstance(version, bool) or not isinstance(version, int) or version < 1:
+            raise RecordError(f"bad game record: version {str(version)[:20]!r}")
+        if version > cls.VERSION:
+            raise RecordError(f"the record is of format {version}, newer than this duetbot reads "
+                              f"({cls.VERSION}); upgrade duetbot")
+        game = data.get("game")
+        if game is not None and (isinstance(game, bool) or not isinstance(game, int)):
+            raise RecordError(f"bad game record: 'game' must be a game number, not {str(game)[:20]!r}")
+        return game
+
+    @property
+    def clues(self) -> list[Event[Any]]:
+        """The clue events, in order."""
+        return [e for e in self.events if isinstance(e.action, Clue)]
+
+    @property
+    def turns(self) -> int:
+        """Clues given in the game (both players or teams)."""
+        return len(self.clues)

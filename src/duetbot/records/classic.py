@@ -2,25 +2,27 @@
 
 from __future__ import annotations
 
-import json
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Iterable
+from typing import ClassVar, Iterable
 
-from ..rules import Clue, Event
+from ..rules import Event
 from ..rules.classic import (
     ClassicDeal, ClassicRules, ClassicState, ClassicTermination, Team, event_from_json,
 )
-from .base import Rate, RecordError, fmt, mean
+from .base import Rate, Record, RecordError, fmt, mean
 
 CLASSIC_RECORD_VERSION = 1
 
 
 @dataclass
-class ClassicRecord:
+class ClassicRecord(Record):
+    """A classic game: its deal, rules and events (an unfinished one is a saved game)."""
+
+    VERSION: ClassVar[int] = CLASSIC_RECORD_VERSION
     deal: ClassicDeal
     rules: ClassicRules
-    events: list[Event]
+    events: list[Event[Team]]
     outcome: ClassicTermination | None = None
     winner: Team | None = None
     players: dict[str, str] = field(default_factory=dict)
@@ -43,11 +45,7 @@ class ClassicRecord:
         return self.deal.key.starting
 
     def clues_by(self, team: Team) -> int:
-        return sum(1 for e in self.events if isinstance(e.action, Clue) and e.player == team)
-
-    @property
-    def turns(self) -> int:
-        return sum(1 for e in self.events if isinstance(e.action, Clue))
+        return sum(1 for e in self.clues if e.player == team)
 
     @property
     def turns_to_win(self) -> int | None:
@@ -61,22 +59,20 @@ class ClassicRecord:
                 "outcome": self.outcome.value if self.outcome else None,
                 "winner": self.winner.name.lower() if self.winner is not None else None}
 
-    def dumps(self) -> str:
-        return json.dumps(self.to_json(), separators=(",", ":"))
-
     @classmethod
     def from_json(cls, data: dict, check: bool = True) -> ClassicRecord:
-        if not isinstance(data, dict):
-            raise RecordError("a game record must be a JSON object")
+        """Read a record; with ``check`` it is replayed and must reproduce its own outcome."""
+        game = cls.check_header(data)
         try:
             deal = ClassicDeal.from_json(data["deal"])
             rules = ClassicRules.from_json(data.get("rules") or {})
             events = [event_from_json(e) for e in data.get("events", [])]
+            players = dict(data.get("players") or {})
         except KeyError as exc:
             raise RecordError(f"the game record lacks the field {exc.args[0]!r}") from None
-        except (TypeError, ValueError) as exc:
+        except (TypeError, ValueError, AttributeError, IndexError) as exc:
             raise RecordError(f"bad classic game record: {exc}") from None
-        rec = cls(deal, rules, events, players=dict(data.get("players") or {}), game=data.get("game"))
+        rec = cls(deal, rules, events, players=players, game=game)
         if check:
             state = rec.replay()
             rec.outcome, rec.winner = state.outcome, state.winner
@@ -85,17 +81,12 @@ class ClassicRecord:
                 if data.get(name) is not None and data[name] != got:
                     raise RecordError(f"the record says {name} {data[name]!r} but its events give {got!r}")
         else:
-            rec.outcome = ClassicTermination(data["outcome"]) if data.get("outcome") else None
-            rec.winner = Team.parse(data["winner"]) if data.get("winner") else None
+            try:
+                rec.outcome = ClassicTermination(data["outcome"]) if data.get("outcome") else None
+                rec.winner = Team.parse(data["winner"]) if data.get("winner") else None
+            except (TypeError, ValueError) as exc:
+                raise RecordError(f"bad classic game record: {exc}") from None
         return rec
-
-    @classmethod
-    def loads(cls, text: str, check: bool = True) -> ClassicRecord:
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as exc:
-            raise RecordError(f"not JSON: {exc.msg}") from None
-        return cls.from_json(data, check)
 
 
 @dataclass(frozen=True)
@@ -166,7 +157,7 @@ class ClassicGameResult:
 
     @classmethod
     def from_record(cls, rec: ClassicRecord, line: str | None = None) -> ClassicGameResult:
-        clues = [e for e in rec.events if isinstance(e.action, Clue)]
+        clues = rec.clues
         winner = rec.winner
         opponent_last = (rec.outcome is ClassicTermination.AGENTS and bool(rec.events)
                          and rec.events[-1].player != winner)

@@ -7,23 +7,24 @@ sides), the variant and every event. A record of an unfinished game is a saved g
 
 from __future__ import annotations
 
-import json
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Iterable
+from typing import ClassVar, Iterable
 
-from ..jsonio import JSONInputError, loads
-from ..rules import Clue, Deal, Event, Guess, State, Termination, Variant
-from .base import Rate, RecordError, fmt, mean
+from ..rules import Deal, Event, Guess, Player, State, Termination, Variant
+from .base import Rate, Record, RecordError, fmt, mean
 
 RECORD_VERSION = 1
 
 
 @dataclass
-class GameRecord:
+class GameRecord(Record):
+    """A Duet game: its deal, variant and events (an unfinished one is a saved game)."""
+
+    VERSION: ClassVar[int] = RECORD_VERSION
     deal: Deal
     variant: Variant
-    events: list[Event]
+    events: list[Event[Player]]
     outcome: Termination | None = None
     score: int | None = None
     tokens_left: int = 0
@@ -51,14 +52,6 @@ class GameRecord:
         return self.outcome is Termination.WIN
 
     @property
-    def clues(self) -> list[Event]:
-        return [e for e in self.events if isinstance(e.action, Clue)]
-
-    @property
-    def turns(self) -> int:
-        return len(self.clues)
-
-    @property
     def greens_found(self) -> int:
         return sum(1 for e in self.events if isinstance(e.action, Guess) and e.result == "green")
 
@@ -77,20 +70,10 @@ class GameRecord:
             "sudden_death": self.sudden_death,
         }
 
-    def dumps(self) -> str:
-        return json.dumps(self.to_json(), separators=(",", ":"))
-
     @classmethod
     def from_json(cls, data: dict, check: bool = True) -> GameRecord:
         """Read a record; with ``check`` it is replayed and must reproduce its own outcome."""
-        if not isinstance(data, dict):
-            raise RecordError("a game record must be a JSON object")
-        version = data.get("version", RECORD_VERSION)
-        if isinstance(version, bool) or not isinstance(version, int) or version < 1:
-            raise RecordError(f"bad game record: version {str(version)[:20]!r}")
-        if version > RECORD_VERSION:
-            raise RecordError(f"the record is of format {version}, newer than this duetbot reads "
-                              f"({RECORD_VERSION}); upgrade duetbot")
+        game = cls.check_header(data)
         try:
             deal = Deal.from_json(data["deal"])
             variant = Variant.from_json(data.get("variant", "standard"))
@@ -100,9 +83,6 @@ class GameRecord:
             raise RecordError(f"the game record lacks the field {exc.args[0]!r}") from None
         except (TypeError, ValueError, AttributeError, IndexError) as exc:
             raise RecordError(f"bad game record: {exc}") from None
-        game = data.get("game")
-        if game is not None and (isinstance(game, bool) or not isinstance(game, int)):
-            raise RecordError(f"bad game record: 'game' must be a game number, not {str(game)[:20]!r}")
         rec = cls(deal, variant, events, players=players, game=game)
         state = rec.replay() if check else None
         if state is not None:
@@ -120,15 +100,6 @@ class GameRecord:
             rec.score, rec.tokens_left = data.get("score"), data.get("tokens_left", 0)
             rec.sudden_death = bool(data.get("sudden_death"))
         return rec
-
-    @classmethod
-    def loads(cls, text: str | bytes, check: bool = True) -> GameRecord:
-        """A record from JSON text (read safely: see :mod:`duetbot.jsonio`)."""
-        try:
-            data = loads(text, max_chars=None)
-        except JSONInputError as exc:
-            raise RecordError(str(exc)) from None
-        return cls.from_json(data, check)
 
 
 @dataclass(frozen=True)

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import ClassVar
+from typing import Callable, ClassVar, Sequence
 
 from ..bots.base import Partner
 from ..bots.factory import PartnerSpec
@@ -23,7 +23,7 @@ from ..records import GameRecord, GameResult, Tally
 from ..rules import Termination, Variant, deal
 from .engine import plot_counts, plot_figure, plot_rates
 
-__all__ = ["OUTCOMES", "RunSpec", "write_plot"]
+__all__ = ["OUTCOMES", "PartnersRun", "RunSpec", "write_plot"]
 
 OUTCOMES: tuple[Termination, ...] = (Termination.WIN, Termination.ASSASSIN,
                                      Termination.SUDDEN_DEATH_MISS, Termination.MISSION_FAILED)
@@ -97,3 +97,42 @@ def write_plot(path: Path, tally: Tally, title: str = "") -> None:
     if title:
         fig.suptitle(title)
     fig.savefig(path, dpi=110)
+
+
+@dataclass(frozen=True)
+class PartnersRun:
+    """A Duet run whose two partners come from a factory, for players no partner spec describes
+    (a benchmark's bots with their own configs or models). Game ``i`` is dealt from
+    ``(seed, i)`` like a :class:`RunSpec` game, and ``partners(game seed)`` builds both players.
+    The factory must pickle (a module-level function or a ``functools.partial`` of one) so that
+    worker processes can build the same bots.
+    """
+
+    seed: int
+    pool: tuple[str, ...]
+    partners: Callable[[int], Sequence[Partner]]
+    variant: Variant = field(default_factory=Variant)
+    name: str = "custom"
+
+    game_type: ClassVar[str] = "duet"
+    record_type: ClassVar[type] = GameRecord
+
+    @property
+    def players(self) -> dict[str, str]:
+        return {"A": f"{self.name} A", "B": f"{self.name} B"}
+
+    def rules_differ(self, record: GameRecord) -> str | None:
+        return None if record.variant == self.variant else f"variant {record.variant}, not {self.variant}"
+
+    def result(self, record: GameRecord, line: str) -> GameResult:
+        return GameResult.from_record(record, line)
+
+    def deal(self, index: int):
+        return deal(game_seed(self.seed, index), self.pool)
+
+    def play(self, index: int) -> GameResult:
+        s = game_seed(self.seed, index)
+        a, b = self.partners(s)
+        names = self.players
+        partners = (replace(a, name=names["A"]), replace(b, name=names["B"]))
+        return GameResult.from_record(play_game(deal(s, self.pool), partners, self.variant, index))
