@@ -499,19 +499,72 @@ def test_runtime_needs_neither_lemminflect_nor_wordfreq():
     )
 
 
-def test_generated_modules_are_small():
-    rules = ROOT / "src" / "duetbot" / "rules"
-    sizes = {p.name: p.stat().st_size for p in rules.glob("_*.py") if p.name != "__init__.py"}
-    assert set(sizes) >= {"_lexicon.py", "_morphology.py"}
-    assert sizes["_morphology.py"] < 300_000
+LEXICON = ROOT / "src" / "duetbot" / "data" / "lexicon"
+
+
+def _header_count(name: str) -> int:
+    """The entry count a lexicon file's generated header states ("...  39347 words.")."""
+    header = "".join(line for line in (LEXICON / name).read_text(encoding="utf-8").splitlines(True)
+                     if line.startswith("#"))
+    found = re.findall(r"(\d+) (?:words|entries)\.", header)  # the last: "scope: N words." comes first
+    assert found, header
+    return int(found[-1])
+
+
+def test_lexicon_is_data_not_code():
+    """The word lists ship as plain-text package data, not as generated Python."""
+    assert not list((ROOT / "src" / "duetbot" / "rules").glob("_lexicon*.py"))
+    assert not list((ROOT / "src" / "duetbot" / "rules").glob("_morphology*.py"))
+    sizes = {p.name: p.stat().st_size for p in LEXICON.glob("*.txt")}
+    assert set(sizes) == {"words.txt", "irregular.txt", "blocked.txt"}
     assert sum(sizes.values()) < 1_000_000
 
 
-def test_generated_modules_are_fresh():
+def test_loaded_lexicon_matches_the_files():
+    """What the rules read is what the generator wrote: each file's stated count, its entries
+    sorted and unique, known entries of each kind, and the parsed tables."""
+    clues._load()
+    assert clues._IRREGULAR is not None and clues._BLOCKED is not None
+    for name, table in (("words.txt", clues._words()), ("irregular.txt", clues._IRREGULAR),
+                        ("blocked.txt", clues._BLOCKED)):
+        entries = clues._data_lines(name)
+        assert entries == sorted(set(entries)), name
+        assert len(entries) == len(table) == _header_count(name), name
+    words = clues._words()
+    assert {"earthquake", "earth", "quake", "hide", "with", "fourteen"} <= words
+    assert all(w.isascii() and w.isalpha() and w.islower() for w in words)
+    assert clues._IRREGULAR["mice"] == ("mouse",) and clues._IRREGULAR["hidden"] == ("hide",)
+    assert clues._IRREGULAR["people"] == ("person",)  # the script's hand-written addition
+    assert "new" in clues._BLOCKED["news"] and "see" in clues._BLOCKED["seed"]
+    # every lemma and base is a plain word, as the generator writes them
+    for table in (clues._IRREGULAR, clues._BLOCKED):
+        for form, targets in table.items():
+            assert form.isalpha() and targets and all(t.isalpha() for t in targets), form
+
+
+def test_the_generator_writes_what_the_rules_read(tmp_path):
+    """scripts/build_morphology.py's writer and the rules' reader agree (no wordfreq needed)."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("build_morphology", ROOT / "scripts" / "build_morphology.py")
+    script = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(script)
+    files = script.render(["bar", "foo"], {"mice": ["mouse"], "best": ["good", "well"]}, {"news": ["new"]},
+                          "wordfreq 0, lemminflect 0", 3)
+    for name, text in files.items():
+        (tmp_path / name).write_text(text, encoding="utf-8")
+        lines = [line for line in text.splitlines() if line and not line.startswith("#")]
+        assert lines == [line for line in text.splitlines() if not line.startswith("#")], "no blank lines"
+    assert [l for l in files["words.txt"].splitlines() if not l.startswith("#")] == ["bar", "foo"]
+    assert [l for l in files["irregular.txt"].splitlines() if not l.startswith("#")] == ["best:good,well", "mice:mouse"]
+    assert re.search(r"\b2 words\.", files["words.txt"]) and re.search(r"\b1 entries\.", files["blocked.txt"])
+
+
+def test_generated_data_is_fresh():
     """scripts/build_morphology.py --check, where the same wordfreq/lemminflect are installed."""
     pytest.importorskip("wordfreq")
     pytest.importorskip("lemminflect")
-    header = (ROOT / "src" / "duetbot" / "rules" / "_morphology.py").read_text()[:400]
+    header = (LEXICON / "irregular.txt").read_text(encoding="utf-8")[:400]
     for dist in ("wordfreq", "lemminflect"):
         if f"{dist} {importlib.metadata.version(dist)}" not in header:
             pytest.skip(f"generated with another {dist} version")

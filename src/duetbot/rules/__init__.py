@@ -1,4 +1,8 @@
-"""The rules of Codenames: Duet: pure Python, no embeddings, no randomness but a given seed, no I/O."""
+"""The rules of Codenames: Duet: pure Python, no embeddings, no randomness but a given seed.
+
+No I/O but one kind of read: :mod:`.clues` reads its own static package data (the word lists
+in ``duetbot/data/lexicon/``, through :mod:`importlib.resources`, once) to judge clue legality.
+"""
 
 from .clues import IllegalClueError, InvalidClueError, check_clue, is_legal_clue, normalize_clue
 from .duet import (

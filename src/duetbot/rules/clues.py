@@ -2,11 +2,11 @@
 
 This module decides whether a one-word clue may be given while a set of
 words is visible on the 5x5 grid.  It is pure Python (standard library
-only) and does no I/O at run time; the word data it needs lives in two
-generated modules, :mod:`duetbot.rules._lexicon` and
-:mod:`duetbot.rules._morphology`, imported lazily on first use and rebuilt
-reproducibly by ``scripts/build_morphology.py`` (from wordfreq and
-lemminflect, which are *not* runtime dependencies).
+only).  The only thing it reads is its own static package data: the word
+lists in ``duetbot/data/lexicon/`` (``words.txt``, ``irregular.txt``,
+``blocked.txt``), read once through :mod:`importlib.resources` on first
+use and rebuilt reproducibly by ``scripts/build_morphology.py`` (from
+wordfreq and lemminflect, which are *not* runtime dependencies).
 
 Rules implemented (quoted from the rule book)
 ---------------------------------------------
@@ -289,7 +289,7 @@ def _normalize_board_word(word: str) -> tuple[str, tuple[str, ...]]:
 
 
 # ---------------------------------------------------------------------------
-# Word data (generated modules, imported lazily)
+# Word data (generated package data, read lazily)
 # ---------------------------------------------------------------------------
 
 _WORDS: frozenset[str] | None = None
@@ -298,19 +298,28 @@ _BLOCKED: dict[str, frozenset[str]] | None = None
 _MIN_PIECE: Final = 3  # shortest compound component (single-word compounds)
 
 
+LEXICON_DIR: Final = "data/lexicon"  # inside the duetbot package
+
+
+def _data_lines(name: str) -> list[str]:
+    """The entries of one lexicon file: one per line, ``#`` header lines skipped."""
+    from importlib import resources
+
+    text = resources.files("duetbot").joinpath(f"{LEXICON_DIR}/{name}").read_text(encoding="utf-8")
+    return [line for line in text.splitlines() if line and not line.startswith("#")]
+
+
 def _load() -> None:
     global _WORDS, _IRREGULAR, _BLOCKED
     if _WORDS is not None:
         return
-    from . import _lexicon, _morphology
-
-    words = frozenset(_lexicon.WORDS.split())
+    words = frozenset(_data_lines("words.txt"))
     irregular: dict[str, tuple[str, ...]] = {}
-    for entry in _morphology.IRREGULAR.split():
+    for entry in _data_lines("irregular.txt"):
         form, _, lemmas = entry.partition(":")
         irregular[form] = tuple(lemmas.split(","))
     blocked: dict[str, frozenset[str]] = {}
-    for entry in _morphology.BLOCKED.split():
+    for entry in _data_lines("blocked.txt"):
         form, _, bases = entry.partition(":")
         blocked[form] = frozenset(bases.split(","))
     _IRREGULAR = irregular
@@ -332,7 +341,7 @@ def _words() -> frozenset[str]:
 _VOWELS: Final = frozenset("aeiou")
 
 # Suffix rules as (suffix, kind).  "infl" analyses are checked against
-# lemminflect for the words it knows (see _morphology.BLOCKED); "deriv"
+# lemminflect for the words it knows (see data/lexicon/blocked.txt); "deriv"
 # ones are heuristics.  Suffixes starting with a vowel (or y) also get the
 # e-restoration, undoubling and ie->y variants.
 _SUFFIXES: Final[tuple[tuple[str, str], ...]] = (
