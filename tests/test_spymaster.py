@@ -168,7 +168,6 @@ def test_no_bot_clue_is_disputable_over_seeded_games():
     """Issue 13: nothing the bot says as a clue may be something a strict table would argue
     about: every clue of a number of seeded games (the shipped pair, and a cross-family
     partner) passes the strict check against the words visible when it was given."""
-    from duetbot.bots.base import Partner
     from duetbot.bots.factory import PartnerSpec
     from duetbot.rules.clues import strict_conflict
 

@@ -25,7 +25,6 @@ import numpy as np
 from ..embeddings import EmbeddingModel, UnknownWordError, described_vectors, load_model
 from ..embeddings.model import normalise_entry
 from ..embeddings.subword import SOURCE_FAMILY, load_subword
-from ..wordpool import default_pool
 from .base import Partner
 from .ensemble import Ensemble
 from .guesser import EmbeddingGuesser, GuesserConfig

@@ -144,11 +144,11 @@ def key_prior(view: GuesserView) -> np.ndarray:
     for i, lab in known.items():
         counts[_LABEL_CODE[view.my_side[i]]][lab] -= 1
     prior = np.zeros((len(view.words), 3))
-    for i, lab in enumerate(view.my_side):
+    for i, label in enumerate(view.my_side):
         if i in known:
             prior[i, known[i]] = 1.0
         else:
-            c = np.clip(counts[_LABEL_CODE[lab]], 0, None)
+            c = np.clip(counts[_LABEL_CODE[label]], 0, None)
             prior[i] = c / c.sum() if c.sum() else np.array([9, 3, 13]) / 25
     if view.partner_done:
         prior[:, _G] = 0.0

@@ -164,9 +164,9 @@ class EmbeddingSpymaster:
         if new:
             index = self.ensemble.index
             if self.config.strict_clues:
-                for w, bad in strict_illegal_by_word(self.ensemble.clue_words, new).items():
+                for w, flagged in strict_illegal_by_word(self.ensemble.clue_words, new).items():
                     self._illegal_cache[" ".join(w.split()).casefold()] = np.array(
-                        sorted(index[c] for c in bad), dtype=np.int64)
+                        sorted(index[c] for c in flagged), dtype=np.int64)
             else:
                 bad = sorted(illegal_clues(self.ensemble.clue_words, new))
                 for w in new:

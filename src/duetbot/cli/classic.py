@@ -13,14 +13,14 @@ from __future__ import annotations
 
 import random
 from pathlib import Path
-from typing import Callable, Sequence
+from typing import Sequence
 
 from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
 from ..bots.base import Partner
-from ..bots.classic import classic_team
+from ..bots.classic import ClassicGuesser, ClassicSpymaster, classic_team
 from ..bots.factory import PartnerSpec
 from ..harness import BotError
 from ..harness.base import play as play_game_loop
@@ -65,6 +65,7 @@ def hint_for(view: ClassicSpymasterView | ClassicGuesserView, vectors: Sequence[
     for a clue, only the public board and clues for guesses (the shipped bots, without noise)."""
     team = classic_team(PartnerSpec().describe(vectors), 0)
     spymaster, guesser = team.spymaster, team.guesser
+    assert isinstance(spymaster, ClassicSpymaster) and isinstance(guesser, ClassicGuesser)
     if isinstance(view, ClassicSpymasterView):
         options = spymaster.suggest(view, top=3)
         return "try " + "; or ".join(f"{o.clue}" + (f" (for {', '.join(o.targets)})" if o.targets else "")

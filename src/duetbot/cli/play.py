@@ -16,10 +16,9 @@ from __future__ import annotations
 
 import random
 import re
-import sys
 from dataclasses import replace
 from pathlib import Path
-from typing import Annotated, Callable, Optional, Sequence
+from typing import Annotated, Optional, Sequence
 
 import typer
 from rich.console import Console, Group
@@ -34,10 +33,10 @@ from ..rules import (
     Clue, EndTurn, Event, Guess, GuessResult, IllegalClueError, InvalidClueError, InvalidCluePolicy,
     Label, Phase, Player, State, Termination, UnknownBoardWordError, deal,
 )
-from ..views import GuesserView, SpymasterView, guesser_view, spymaster_view
+from ..views import GuesserView, SpymasterView
 from .common import (
     Ask, SaveError, check_pool, check_save_path, fail, parse_variant, quiet_stdout, read_pool, read_saved_game,
-    save_game_file, terminal_ask, vector_hint,
+    save_game_file, terminal_ask,
 )
 
 HUMAN, BOT = Player.A, Player.B
@@ -186,7 +185,8 @@ def _history_rows(state: State) -> list[tuple[str, str, Text]]:
         g = Text()
         for j, ev in enumerate(sd):
             res = GuessResult(ev.result)
-            g.append((", " if j else "") + f"{_name(ev.player)}: {ev.action.word} ({_RESULT[res]})",
+            word = ev.action.word if isinstance(ev.action, Guess) else ""
+            g.append((", " if j else "") + f"{_name(ev.player)}: {word} ({_RESULT[res]})",
                      style=_RESULT_STYLE[res])
         rows.append(("-", "sudden death", g))
     return rows
@@ -325,7 +325,7 @@ class Session:
         self.console = console
         self.ask = ask
         self.hints = hints
-        self.player = Partner(_HumanSpymaster(self), _HumanGuesser(self), "you")
+        self.player: Partner[SpymasterView, GuesserView] = Partner(_HumanSpymaster(self), _HumanGuesser(self), "you")
         self._shown = -1
         self._announced = {p: state.is_done(p) for p in Player}
         self._sd_announced = state.phase is Phase.SUDDEN_DEATH and state.sudden_death_guesses > 0

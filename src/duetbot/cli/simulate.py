@@ -29,6 +29,7 @@ from ..embeddings import UnknownWordError
 from ..harness import BotError
 from ..records import Tally
 from ..records.classic import ClassicTally
+from ..rules.classic import ClassicRules
 from ..simulation import (
     ResumeError, RunSpec, SimulationError, check_writable, default_workers, load_finished, plot_formats,
     run_dask, run_local, write_csv, write_plot,
@@ -132,7 +133,7 @@ def simulate(
     if scheduler and engine is not Engine.dask:
         fail("--scheduler needs --engine dask")
     _check_paths(out, csv, plot)
-    solo = classic and rules.solo  # blue never plays
+    solo = isinstance(rules, ClassicRules) and rules.solo  # blue never plays
     if solo and player_b is not None and bots is None:
         fail("--player-b has no effect with --variant solo (blue never plays); leave it out")
     for option, spec in (("--player-a", spec_a), *(() if solo else (("--player-b", spec_b),))):
@@ -235,7 +236,10 @@ def simulate(
             fail(f"cannot write --csv {csv}: {exc.strerror}", code=1)
     if plot is not None:
         try:
-            (write_classic_plot if classic else write_plot)(plot, tally, title)  # type: ignore[operator]
+            if isinstance(tally, ClassicTally):
+                write_classic_plot(plot, tally, title)
+            else:
+                write_plot(plot, tally, title)
         except (OSError, ValueError) as exc:
             fail(f"cannot write --plot {plot}: {exc}", code=1)
     for label, path in (("records", out), ("summary", csv), ("plots", plot)):

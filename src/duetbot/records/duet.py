@@ -11,8 +11,8 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import ClassVar, Iterable
 
-from ..rules import Deal, Event, Guess, Player, State, Termination, Variant
-from .base import Rate, Record, RecordError, fmt, mean
+from ..rules import Clue, Deal, Event, Guess, Player, State, Termination, Variant
+from .base import Rate, Record, RecordError, fmt
 
 RECORD_VERSION = 1
 
@@ -163,7 +163,7 @@ class GameResult:
 
     @classmethod
     def from_record(cls, rec: GameRecord, line: str | None = None) -> GameResult:
-        numbers = tuple(e.action.number for e in rec.clues)  # type: ignore[attr-defined]
+        numbers = tuple(e.action.number for e in rec.clues if isinstance(e.action, Clue))
         return cls(rec.game if rec.game is not None else -1, rec.dumps() if line is None else line,
                    rec.outcome.value if rec.outcome else None, rec.score, rec.tokens_left,
                    rec.sudden_death, len(numbers), numbers, rec.greens_found)

@@ -34,7 +34,7 @@ import enum
 import random
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Iterable, Sequence
+from typing import Any, Iterable, Sequence
 
 from .clues import check_clue
 from .duet import Action, Clue, EndTurn, Event, GameOverError, Guess, IllegalActionError, Phase, Turn
@@ -131,11 +131,11 @@ class ClassicRules:
     def __str__(self) -> str:
         return ("solo" if self.solo else "standard") + ("+zero" if self.zero_unlimited else "")
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {"solo": self.solo, "zero_unlimited": self.zero_unlimited}
 
     @classmethod
-    def from_json(cls, data) -> ClassicRules:
+    def from_json(cls, data: Any) -> ClassicRules:
         if isinstance(data, str):
             return cls.parse(data)
         return cls(bool(data.get("solo", False)), bool(data.get("zero_unlimited", False)))
@@ -187,11 +187,11 @@ class ClassicKey:
         c = Counter(lab.value for lab in self.labels)
         return {k.value: c.get(k.value, 0) for k in Card}
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {"labels": [lab.value for lab in self.labels], "starting": self.starting.name.lower()}
 
     @classmethod
-    def from_json(cls, data: dict) -> ClassicKey:
+    def from_json(cls, data: dict[str, Any]) -> ClassicKey:
         try:
             return cls.from_labels(data["labels"], data.get("starting"))
         except (KeyError, TypeError):
@@ -217,11 +217,11 @@ class ClassicDeal:
                 return i
         raise UnknownBoardWordError(f"{word!r} is not on the board")
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {"seed": self.seed, "words": list(self.words), "key": self.key.to_json()}
 
     @classmethod
-    def from_json(cls, data: dict) -> ClassicDeal:
+    def from_json(cls, data: dict[str, Any]) -> ClassicDeal:
         try:
             return cls(tuple(data["words"]), ClassicKey.from_json(data["key"]), data.get("seed"))
         except (KeyError, TypeError):
@@ -245,7 +245,7 @@ def make_classic_deal(words: Sequence[str], labels: Iterable[str | Card],
     return ClassicDeal(tuple(" ".join(w.split()) for w in words), ClassicKey.from_labels(labels, starting))
 
 
-def event_from_json(d: dict) -> Event[Team]:
+def event_from_json(d: dict[str, Any]) -> Event[Team]:
     """A classic event: Duet's :class:`Event` JSON with a team in the ``player`` field."""
     kind = d.get("type")
     if kind == "clue":

@@ -128,7 +128,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Iterable
-from typing import Final
+from typing import Final, TypeVar
 
 __all__ = [
     "InvalidClueError",
@@ -428,7 +428,11 @@ _INFO_CACHE: dict[str, tuple[frozenset[str], frozenset[str]]] = {}
 _CACHE_LIMIT: Final = 500_000
 
 
-def _remember(cache: dict, key, value):  # type: ignore[no-untyped-def]
+_K = TypeVar("_K")
+_V = TypeVar("_V")
+
+
+def _remember(cache: dict[_K, _V], key: _K, value: _V) -> _V:
     if len(cache) >= _CACHE_LIMIT:
         cache.clear()
     cache[key] = value
@@ -740,7 +744,7 @@ def _normalize_or_invalid(text: object) -> str:
     if hit is not None:
         return hit
     try:
-        value = normalize_clue(text)  # type: ignore[arg-type]
+        value = normalize_clue(text) if isinstance(text, str) else ""
     except InvalidClueError:
         value = ""
     return _remember(_NORM_CACHE, text, value)

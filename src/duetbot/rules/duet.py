@@ -23,7 +23,7 @@ import enum
 import re
 import unicodedata
 from dataclasses import dataclass, field
-from typing import Generic, TypeVar, Union
+from typing import Any, Generic, TypeVar, Union
 
 from .clues import IllegalClueError, InvalidClueError, check_clue, normalize_clue
 from .keycard import TOTAL_GREENS, Deal, Label, Player, UnknownBoardWordError
@@ -194,7 +194,7 @@ class Event(Generic[Seat]):
         return d
 
     @classmethod
-    def from_json(cls, d: dict) -> Event[Player]:
+    def from_json(cls, d: dict[str, Any]) -> Event[Player]:
         """A Duet event (the classic one is :func:`duetbot.rules.classic.event_from_json`)."""
         kind = d.get("type")
         if kind == "clue":
@@ -214,8 +214,9 @@ class Turn(Generic[Seat]):
 
     giver: Seat
     clue: Clue
-    guesses: tuple[tuple[str, enum.Enum], ...] = ()
-    """(word, result) in order: a :class:`GuessResult` in Duet, a classic result in classic."""
+    guesses: tuple[tuple[str, Any], ...] = ()
+    """(word, result) in order: a :class:`GuessResult` in Duet, a
+    :class:`~duetbot.rules.classic.ClassicResult` in classic."""
     penalised: bool = False
 
 

@@ -17,7 +17,7 @@ import enum
 import random
 from collections import Counter
 from dataclasses import dataclass
-from typing import Iterable, Sequence
+from typing import Any, Iterable, Sequence
 
 BOARD_SIZE = 25
 GREENS_PER_SIDE = 9
@@ -200,7 +200,7 @@ class Deal:
         return {"seed": self.seed, "words": list(self.words), "key": self.key.to_json()}
 
     @classmethod
-    def from_json(cls, data: dict) -> Deal:
+    def from_json(cls, data: dict[str, Any]) -> Deal:
         try:
             words, key = data["words"], data["key"]
         except (KeyError, TypeError):

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass, replace
+from typing import Any
 
 
 class VariantError(ValueError):
@@ -140,7 +141,7 @@ class Variant:
                 "invalid_clue": self.invalid_clue.value, "name": self.name}
 
     @classmethod
-    def from_json(cls, data: dict | str) -> Variant:
+    def from_json(cls, data: dict[str, Any] | str) -> Variant:
         if isinstance(data, str):
             return cls.parse(data)
         try:

@@ -33,9 +33,8 @@ from ..bots.classic import classic_team
 from ..bots.factory import PartnerSpec
 from ..harness.base import game_seed
 from ..harness.classic import play_classic_game
-from ..records.base import Rate
 from ..records.classic import ClassicGameResult, ClassicRecord, ClassicTally
-from ..rules.classic import ClassicDeal, ClassicRules, ClassicTermination, deal_classic
+from ..rules.classic import ClassicDeal, ClassicRules, deal_classic
 from .engine import plot_counts, plot_figure, plot_rates
 
 __all__ = ["ClassicRunSpec", "write_classic_plot"]

@@ -14,7 +14,7 @@ class BoardLookups:
 
     words: tuple[str, ...]
     covered: Any
-    turns: tuple[Turn, ...]
+    turns: tuple[Turn[Any], ...]
 
     @property
     def visible(self) -> tuple[int, ...]:
@@ -27,5 +27,5 @@ class BoardLookups:
             raise ValueError(f"{word!r} is not on the board")
         return i
 
-    def clues_given_by(self, giver: Any) -> tuple[Turn, ...]:
+    def clues_given_by(self, giver: Any) -> tuple[Turn[Any], ...]:
         return tuple(t for t in self.turns if t.giver == giver)

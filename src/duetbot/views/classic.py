@@ -10,6 +10,7 @@ sees the whole key (:class:`ClassicSpymasterView`); an operative sees none of it
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from ..rules.classic import Card, ClassicResult, ClassicRules, ClassicState, Team
 from ..rules.duet import Phase, Turn
@@ -23,7 +24,7 @@ class ClassicPublicView(BoardLookups):
     words: tuple[str, ...]
     covered: dict[int, Card]
     """Covered positions and the tile on each (public)."""
-    turns: tuple[Turn, ...]
+    turns: tuple[Turn[Team], ...]
     starting: Team
     my_left: int
     """How many of my team's agents are still uncovered (public: 9 or 8 minus tiles placed)."""
@@ -68,12 +69,12 @@ class ClassicGuesserView(ClassicPublicView):
     guesses_this_turn: int = 0
 
     @property
-    def clues_to_me(self) -> tuple[Turn, ...]:
+    def clues_to_me(self) -> tuple[Turn[Team], ...]:
         """My spymaster's clues, oldest first."""
         return self.clues_given_by(self.team)
 
 
-def _public(state: ClassicState, team: Team) -> dict:
+def _public(state: ClassicState, team: Team) -> dict[str, Any]:
     return dict(team=team, words=state.deal.words, covered=dict(state.covered), turns=tuple(state.turns),
                 starting=state.starting, my_left=len(state.agents_left(team)),
                 opponent_left=len(state.agents_left(team.other)), phase=state.phase, rules=state.rules)

@@ -15,6 +15,7 @@ book lets every player look at their side at any time), never its partner's.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from ..rules.duet import Phase, State, Turn
 from ..rules.keycard import Label, Player
@@ -36,7 +37,7 @@ class PublicView(BoardLookups):
     """Words I touched as guesser that were bystanders on my partner's side."""
     partner_marks: frozenset[int]
     """Words my partner touched as guesser that were bystanders on my side."""
-    turns: tuple[Turn, ...]
+    turns: tuple[Turn[Player], ...]
     tokens: int
     bystander_tokens: int
     variant: Variant
@@ -72,12 +73,12 @@ class GuesserView(PublicView):
     sudden_death: bool = False
 
     @property
-    def clues_to_me(self) -> tuple[Turn, ...]:
+    def clues_to_me(self) -> tuple[Turn[Player], ...]:
         """Clues my partner gave me, oldest first."""
         return self.clues_given_by(self.player.other)
 
 
-def _public(state: State, player: Player) -> dict:
+def _public(state: State, player: Player) -> dict[str, Any]:
     return dict(
         player=player,
         words=state.deal.words,
