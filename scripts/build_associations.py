@@ -1,6 +1,9 @@
 #!/usr/bin/env python
 """Build the ``eat`` model: word vectors from human word associations (a maintainer step).
 
+``duetbot models build eat`` runs this script (the one build entry point; ``--list`` shows
+what each target needs).
+
 Input: the Edinburgh Associative Thesaurus as ``stimulus<TAB>response<TAB>count`` rows
 (``../shared/data/eat/eat_stimulus_response.tsv.gz`` beside the repository; ``--eat`` to
 point elsewhere). The norms themselves are never copied into the repository: only the

