@@ -156,7 +156,7 @@ def test_handle_lines_turns_a_bug_into_an_internal_error_line(monkeypatch):
     def broken(req):
         raise ZeroDivisionError("boom")
 
-    monkeypatch.setattr(helper, "guesses", broken)
+    monkeypatch.setattr(helper, "guess_ranking", broken)
     out = [json.loads(x) for x in helper.handle_lines([json.dumps(guess_req(id=5)), json.dumps(spy_req(id=6, top=1))])]
     assert out[0] == {"id": 5, "error": "internal error: ZeroDivisionError: boom"}
     assert "clues" in out[1]
@@ -287,3 +287,81 @@ def test_accented_cards_use_the_tables_own_entry():
         m = load_model(name)
         assert m.knows("CAFÉ") and np.allclose(m.vector("CAFÉ"), m.vector("cafe"))
     assert load_model("glove50").fallback_parts("Jalapeño") == []
+
+
+# --- one house, part 4: the contract declared once, one dispatcher ------------------------------
+
+
+def classic_spy_req(**kw):
+    req = {"id": "c1", "game": "classic", "role": "spymaster", "board": BOARD,
+           "team_agents": ["storm", "rainbow", "piano"], "opponent_agents": ["nurse", "DOCTOR"], "assassin": ["moon"]}
+    req.update(kw)
+    return req
+
+
+def classic_guess_req(**kw):
+    req = {"id": "c2", "game": "classic", "role": "guesser", "board": BOARD,
+           "clues": [{"clue": "hospital", "number": 2}], "covered": ["robot"]}
+    req.update(kw)
+    return req
+
+
+def test_every_declared_request_field_has_an_error_message():
+    import msgspec
+
+    from duetbot.suggest import REQUESTS
+    from duetbot.suggest.requests import _MUST_BE
+
+    names = {f.name for kind in REQUESTS for f in msgspec.structs.fields(kind)} - {"id"}
+    assert names - set(_MUST_BE) == set()
+
+
+@pytest.mark.parametrize("req, message", [
+    (spy_req(tokens=31), "field 'tokens' must be a whole number from 0 to 30, not 31"),
+    (spy_req(top=2.0), "field 'top' must be a whole number from 1 to 100, not 2.0"),
+    ({"board": BOARD}, "missing field 'role' ('spymaster' or 'guesser')"),
+    (spy_req(green=["storm", 7]), "field 'green' holds 7, not a word"),
+    (spy_req(board=BOARD[:24] + ["storm"]), "field 'board' has 'storm' twice; each word is on the board once"),
+    (guess_req(clues=[{"clue": "ocean", "number": -1}]),
+     "clue 'ocean' in 'clues': 'number' must be a whole number >= 0, not -1"),
+    (guess_req(clues="ocean 2"),
+     "field 'clues' must be a list of at least one {clue, number}, oldest first, not 'ocean 2'"),
+    (classic_guess_req(team_left=10), "field 'team_left' must be a whole number from 1 to 9, not 10"),
+    (classic_spy_req(team_agents=None), "field 'team_agents' must be a list of board words, not None"),
+    ({"role": "guesser", "game": "classic", "board": BOARD},
+     "missing field 'clues' (a list of at least one {clue, number}, oldest first)"),
+])
+def test_error_lines_name_the_field_and_the_fix(helper, req, message):
+    assert helper.handle(req) == {"id": req.get("id"), "error": message}
+
+
+def test_missing_or_null_optional_fields_mean_not_known(helper):
+    nulls = helper.handle(spy_req(assassin=None, covered=None, history=None, tokens=None, top=None, game=None))
+    assert "clues" in nulls and len(nulls["clues"]) == 5
+    classic = helper.handle(classic_guess_req(guesses=None, team_left=None, opponent_left=None, zero_unlimited=None))
+    assert "guesses" in classic and len(classic["guesses"]) == 24
+
+
+def test_lone_surrogates_neither_crash_nor_hide_the_field(helper):
+    assert "guesses" in helper.handle(guess_req(**{"\ud800": 1}))  # an unknown field, ignored as any
+    resp = helper.handle(guess_req(role="\ud800"))
+    assert resp["error"].startswith("field 'role' must be 'spymaster' or 'guesser'")
+    resp = helper.handle(guess_req(tokens="x\udfff"))
+    assert resp["error"].startswith("field 'tokens' must be a whole number")
+
+
+def test_classic_responses_carry_notes_like_duet(helper):
+    resp = helper.handle(classic_guess_req(clues=[{"clue": "hospital", "number": 12}]))
+    assert any("number 12 read as 9" in n for n in resp["notes"])
+    assert "notes" not in helper.handle(classic_guess_req())  # nothing to say: no field
+
+
+def test_subcommands_answer_through_the_jsonl_dispatcher(tmp_path, helper):
+    """`suggest clue --game FILE` prints what the same request gets as a jsonl line."""
+    path = tmp_path / "table.json"
+    path.write_text(json.dumps(spy_req(top=2)))
+    r = CliRunner().invoke(app, ["suggest", "clue", "--game", str(path)], env={"COLUMNS": "250"})
+    assert r.exit_code == 0, r.output
+    rows = [line for line in r.output.splitlines() if re.search(r"│ [A-Z]+: \d", line)]
+    assert [row.split("│")[1].strip() for row in rows] == [
+        f"{c['clue'].upper()}: {c['number']}" for c in helper.handle(spy_req(top=2))["clues"]]

@@ -1,12 +1,17 @@
-"""``duetbot suggest``: a second opinion at a real table, and the JSON lines contract."""
+"""``duetbot suggest``: a second opinion at a real table, and the JSON lines contract.
+
+A thin shell over :mod:`duetbot.suggest`: ``clue`` and ``guess`` turn their flags (over a
+``--game`` file) into one request of the contract and hand it to the dispatcher that also
+answers ``jsonl`` lines (:meth:`~duetbot.suggest.Suggester.respond`), then render the
+response.
+"""
 
 from __future__ import annotations
 
-import json
 import sys
 from functools import lru_cache
 from pathlib import Path
-from typing import Annotated, Optional
+from typing import Annotated, Any, Optional
 
 import typer
 from rich.console import Console
@@ -14,13 +19,12 @@ from rich.table import Table
 
 from ..jsonio import JSONInputError, iter_lines, read_json_file
 from ..suggest import Suggester
-from ..suggest.requests import short
+from ..suggest.requests import ClassicGuesserResponse
 from .common import fail, quiet_stdout, vector_hint
 
 app = typer.Typer(help="Suggestions for a game at a real table (clues, guesses, or JSON lines).",
                   no_args_is_help=True)
 console = Console(highlight=False)
-
 
 @lru_cache(maxsize=1)
 def suggester(vectors: tuple[str, ...] = ()) -> Suggester:
@@ -33,27 +37,18 @@ def suggester(vectors: tuple[str, ...] = ()) -> Suggester:
         fail(str(exc))
 
 
-def _ask(req: dict, role: str, vectors: Optional[list[str]]) -> dict:
-    """The answer to ``req`` for ``role`` (spymaster: ``clues``; guesser: ``guesses`` and
-    ``stop_after``), Duet or, with ``"game": "classic"``, classic; one-line errors."""
+def _ask(req: dict, vectors: Optional[list[str]]) -> Any:
+    """The response to ``req`` from the same dispatcher as ``suggest jsonl``; a bad request is
+    one line on stderr, not an error response."""
     from ..embeddings import UnknownWordError
 
     helper = suggester(tuple(vectors or ()))
     try:
-        if req.get("game", "duet") == "classic":
-            return helper.classic().handle({**req, "role": role})
-        if req.get("game", "duet") != "duet":
-            fail(f"field 'game' must be 'duet' or 'classic', not {short(req['game'])}")
-        if role == "spymaster":
-            return {"clues": helper.clues(req), "notes": helper.notes(req, role)}
-        ranked, stop = helper.guesses(req)
-        return {"guesses": ranked, "stop_after": stop, "notes": helper.notes(req, role)}
+        return helper.respond(req)
     except UnknownWordError as exc:
         fail(f"{exc}; {vector_hint(exc.word)}")
     except ValueError as exc:
         fail(str(exc))
-    except typer.Exit:
-        raise
     except Exception as exc:  # a bug, not a bad request: one line, not a traceback
         fail(f"internal error: {type(exc).__name__}: {exc}", code=1)
 
@@ -78,12 +73,22 @@ def _game_file(path: Optional[Path]) -> dict:
     return data
 
 
-def _merge(base: dict, **flags) -> dict:
-    req = dict(base)
-    for k, v in flags.items():
-        if v is not None:
-            req[k] = v
+def _request(role: str, path: Optional[Path], classic: bool, **flags: Any) -> dict:
+    """The request the flags describe, over the ``--game`` file's fields."""
+    req = _game_file(path)
+    req.update({k: v for k, v in flags.items() if v is not None})
+    req["role"] = role
+    if classic:
+        req["game"] = "classic"
     return req
+
+
+def _given(**flags: Any) -> list[str]:
+    return [f"--{name.replace('_', '-')}" for name, value in flags.items() if value is not None]
+
+
+def _are(names: list[str]) -> str:
+    return f"{' and '.join(names)} {'is' if len(names) == 1 else 'are'}"
 
 
 Board = Annotated[Optional[str], typer.Option("--board", help="The 25 words, comma- or space-separated.")]
@@ -101,30 +106,30 @@ def clue(board: Board = None, green: Green = None, assassin: Assassin = None, co
          partner_bystanders: Annotated[Optional[str], typer.Option(help="Words your partner touched that were bystanders on your side.")] = None,
          tokens: Tokens = None,
          top: Annotated[Optional[int], typer.Option(min=1, show_default="5, or the --game file's top", help="How many clues to show (overrides a --game file's top).")] = None,
-         game: GameFile = None, vector: Vectors = None, classic: Classic = False,
+         game: GameFile = None, classic: Classic = False, vector: Vectors = None,
          team_agents: Annotated[Optional[str], typer.Option(help="With --classic: your team's agents still to find.")] = None,
          opponent_agents: Annotated[Optional[str], typer.Option(help="With --classic: the other team's agents.")] = None) -> None:
     """Suggest clues for your greens (classic: your team's agents), with their targets and risks."""
-    req = _merge(_game_file(game), board=_split(board), green=_split(green), assassin=_split(assassin),
-                 covered=_split(covered), partner_bystanders=_split(partner_bystanders), tokens=tokens, top=top,
-                 team_agents=_split(team_agents), opponent_agents=_split(opponent_agents),
-                 game="classic" if classic else None)
+    req = _request(
+        "spymaster", game, classic, board=_split(board), green=_split(green), assassin=_split(assassin),
+        covered=_split(covered), partner_bystanders=_split(partner_bystanders), tokens=tokens, top=top,
+        team_agents=_split(team_agents), opponent_agents=_split(opponent_agents))
     is_classic = req.get("game") == "classic"
-    if is_classic and green is not None:
-        fail("--green is for Duet boards; with --classic give --team-agents and --opponent-agents")
-    if not is_classic and (team_agents is not None or opponent_agents is not None):
-        fail("--team-agents and --opponent-agents are for classic boards: add --classic")
-    answer = _ask(req, "spymaster", vector)
-    options = answer["clues"]
+    duet_only = _given(green=green, partner_bystanders=partner_bystanders, tokens=tokens)
+    if is_classic and duet_only:
+        fail(f"{_are(duet_only)} for Duet boards; with --classic give --team-agents and --opponent-agents")
+    classic_only = _given(team_agents=team_agents, opponent_agents=opponent_agents)
+    if not is_classic and classic_only:
+        fail(f"{_are(classic_only)} for classic boards: add --classic")
+    answer = _ask(req, vector)
     table = Table(title="Suggested clues, best first")
     for col in ("clue", "targets", "expected agents" if is_classic else "expected greens", "assassin risk",
                 "bystander risk", "watch out for"):
         table.add_column(col)
-    for o in options:
-        table.add_row(f"{o['clue'].upper()}: {o['number']}", ", ".join(o["targets"]) or "(zero clue)",
-                      f"{o['expected_greens']:.2f}", f"{100 * o['p_assassin']:.1f}%",
-                      f"{100 * o['p_bystander']:.1f}%",
-                      ", ".join(f"{d['word']} ({d['label']})" for d in o["dangers"]))
+    for o in answer.clues:
+        table.add_row(f"{o.clue.upper()}: {o.number}", ", ".join(o.targets) or "(zero clue)",
+                      f"{o.expected_greens:.2f}", f"{100 * o.p_assassin:.1f}%", f"{100 * o.p_bystander:.1f}%",
+                      ", ".join(f"{d.word} ({d.label})" for d in o.dangers))
     console.print(table)
     _print_notes(answer)
 
@@ -135,7 +140,7 @@ def guess(board: Board = None,
           covered: Covered = None,
           wrong: Annotated[Optional[str], typer.Option(help="Your earlier guesses your partner marked bystander.")] = None,
           green: Green = None, assassin: Assassin = None, tokens: Tokens = None, game: GameFile = None,
-          vector: Vectors = None, classic: Classic = False) -> None:
+          classic: Classic = False, vector: Vectors = None) -> None:
     """Rank the words for your partner's clues (classic: your spymaster's) and say where to stop."""
     from ..rules import Clue
 
@@ -145,30 +150,31 @@ def guess(board: Board = None,
             clues = [{"clue": w, "number": n} for w, n in map(Clue.parse_reported, clue)]
         except ValueError as exc:
             fail(str(exc))
-    req = _merge(_game_file(game), board=_split(board), clues=clues, covered=_split(covered),
-                 wrong=_split(wrong), green=_split(green), assassin=_split(assassin), tokens=tokens,
-                 game="classic" if classic else None)
-    is_classic = req.get("game") == "classic"
-    if is_classic and any(x is not None for x in (wrong, green, assassin, tokens)):
-        fail("--wrong, --green, --assassin and --tokens are for Duet boards; leave them out with --classic")
-    answer = _ask(req, "guesser", vector)
-    stop = answer["stop_after"]
+    req = _request("guesser", game, classic, board=_split(board), clues=clues,
+                   covered=_split(covered), wrong=_split(wrong), green=_split(green),
+                   assassin=_split(assassin), tokens=tokens)
+    duet_only = _given(wrong=wrong, green=green, assassin=assassin, tokens=tokens)
+    if req.get("game") == "classic" and duet_only:
+        fail(f"{_are(duet_only)} for Duet boards; leave them out with --classic")
+    answer = _ask(req, vector)
+    is_classic = isinstance(answer, ClassicGuesserResponse)
+    stop = answer.stop_after
     table = Table(title=f"Guesses, best first: guess the first {stop}, then stop")
     chances = (("p_agent", "chance my agent"), ("p_assassin", "chance assassin"),
                ("p_opponent", "chance their agent")) if is_classic else (
                ("p_green", "chance green"), ("p_assassin", "chance assassin"))
     for col in ("#", "word", *(title for _, title in chances)):
         table.add_column(col)
-    for n, g in enumerate(answer["guesses"], 1):
+    for n, g in enumerate(answer.guesses, 1):
         style = "bold green" if n <= stop else None
-        table.add_row(str(n), g["word"], *(f"{100 * g[key]:.0f}%" for key, _ in chances), style=style)
+        table.add_row(str(n), g.word, *(f"{100 * getattr(g, key):.0f}%" for key, _ in chances), style=style)
     console.print(table)
     _print_notes(answer)
 
 
-def _print_notes(answer: dict) -> None:
+def _print_notes(answer: Any) -> None:
     """How the request was read (words read from their spelling, clues taken as reported)."""
-    for note in answer.get("notes", ()):
+    for note in answer.notes:
         console.print(f"note: {note}", markup=False, highlight=False)
 
 
@@ -186,4 +192,3 @@ def jsonl(vector: Vectors = None) -> None:
     except OSError as exc:  # e.g. stdout on a full disk
         quiet_stdout()
         fail(f"cannot write the responses to stdout: {exc.strerror or exc}", code=1)
-

@@ -1,11 +1,15 @@
 """Suggestions for a game at a real table, and the public ``suggest`` JSON lines contract.
 
-One module per game (:mod:`duetbot.suggest.duet`, :mod:`duetbot.suggest.classic`) over one
-request reader (:mod:`duetbot.suggest.requests`). The Duet names are re-exported here.
+The contract (requests, responses, the dispatcher, the JSON Schema) is declared once in
+:mod:`duetbot.suggest.requests`; one module per game (:mod:`duetbot.suggest.duet`,
+:mod:`duetbot.suggest.classic`) answers it. The Duet names are re-exported here.
 """
 
-from .duet import Suggester, guesser_request_view, reading_notes, spymaster_request_view
-from .requests import MAX_TOKENS, MAX_TOP, MAX_WORD_CHARS, RequestError, check_top
+from .duet import Suggester, guesser_request_view, spymaster_request_view
+from .requests import (
+    MAX_TOKENS, MAX_TOP, MAX_WORD_CHARS, REQUESTS, RESPONSES, Dispatcher, RequestError, read_request, reading_notes,
+    schema,
+)
 
-__all__ = ["MAX_TOKENS", "MAX_TOP", "MAX_WORD_CHARS", "RequestError", "Suggester", "check_top",
-           "guesser_request_view", "reading_notes", "spymaster_request_view"]
+__all__ = ["MAX_TOKENS", "MAX_TOP", "MAX_WORD_CHARS", "REQUESTS", "RESPONSES", "Dispatcher", "RequestError",
+           "Suggester", "guesser_request_view", "read_request", "reading_notes", "schema", "spymaster_request_view"]

@@ -6,37 +6,35 @@ A request becomes the same views the classic bots see in simulated games
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Sequence
 
 from ..bots.classic import ClassicGuesser, ClassicSpymaster
+from ..bots.ensemble import Ensemble
 from ..bots.guesser import EmbeddingGuesser
 from ..bots.spymaster import EmbeddingSpymaster
 from ..rules.classic import Card, ClassicRules, Team
-from ..rules.duet import Clue, Phase, Turn
-from ..rules.keycard import BOARD_SIZE
+from ..rules.duet import Phase, Turn
 from ..views.classic import ClassicGuesserView, ClassicSpymasterView
-from .requests import RequestError, read_board, read_clue, short, read_words, check_top
+from .requests import (
+    DEFAULT_TOP, BoardWords, ClassicGuess, ClassicGuesserRequest, ClassicGuesserResponse, ClassicSpymasterRequest,
+    ReportedClue, RequestError, Response, SpymasterResponse, clue_suggestions, read_clue, read_request, reading_notes,
+)
+
+TEAM_LEFT, OPPONENT_LEFT = 9, 8
+"""Agents left when a guesser request does not say: a new game, my team starting."""
 
 
-def _clue_list(req: dict, name: str) -> list[Clue]:
-    items = req.get(name)
-    if items is None:
-        return []
-    if not isinstance(items, list):
-        raise RequestError(f"field {name!r} must be a list of {{clue, number}}")
-    return [read_clue(item, name) for item in items]
-
-
-def spymaster_request_view(req: dict[str, Any]) -> ClassicSpymasterView:
+def spymaster_request_view(req: ClassicSpymasterRequest | dict) -> ClassicSpymasterView:
     """A classic spymaster request: ``board``, ``team_agents`` (mine, still to find),
     ``opponent_agents``, ``assassin``, ``covered``; optional ``history`` ({clue, number})."""
-    board = read_board(req)
-    covered = set(read_words(req, "covered", board))
-    mine = set(read_words(req, "team_agents", board, required=True)) - covered
+    request: ClassicSpymasterRequest = read_request(req, ClassicSpymasterRequest)
+    board = BoardWords(request.board)
+    covered = set(board.positions("covered", request.covered))
+    mine = set(board.positions("team_agents", request.team_agents)) - covered
     if not mine:
         raise RequestError("no agent of your team is left to clue: 'team_agents' lists none that is not covered")
-    theirs = set(read_words(req, "opponent_agents", board)) - covered
-    assassin = set(read_words(req, "assassin", board)) - covered
+    theirs = set(board.positions("opponent_agents", request.opponent_agents)) - covered
+    assassin = set(board.positions("assassin", request.assassin)) - covered
     if mine & (theirs | assassin) or theirs & assassin:
         raise RequestError("a word is listed in two of 'team_agents', 'opponent_agents', 'assassin'")
     key = [Card.BYSTANDER] * len(board)
@@ -46,47 +44,42 @@ def spymaster_request_view(req: dict[str, Any]) -> ClassicSpymasterView:
         key[i] = Card.BLUE
     for i in assassin:
         key[i] = Card.ASSASSIN
-    turns = tuple(Turn(Team.RED, c) for c in _clue_list(req, "history"))  # type: ignore[arg-type]
+    turns = tuple(Turn(Team.RED, read_clue(c, "history")) for c in request.history or ())  # type: ignore[arg-type]
     # Covered words: what they were does not matter to the spymaster; mark them bystanders.
     return ClassicSpymasterView(
-        team=Team.RED, words=board, covered={i: Card.BYSTANDER for i in covered}, turns=turns,
+        team=Team.RED, words=board.words, covered={i: Card.BYSTANDER for i in covered}, turns=turns,
         starting=Team.RED, my_left=len(mine), opponent_left=max(len(theirs), 1), phase=Phase.CLUE,
         rules=ClassicRules(), key=tuple(key))
 
 
-def guesser_request_view(req: dict[str, Any]) -> ClassicGuesserView:
+def guesser_request_view(req: ClassicGuesserRequest | dict) -> ClassicGuesserView:
     """A classic guesser request: ``board``, ``covered``, ``clues`` (my spymaster's, oldest
     first; the last is the current one); optional ``team_left`` / ``opponent_left`` counts and
     ``guesses`` (guesses already made on the current clue)."""
-    board = read_board(req)
-    covered = set(read_words(req, "covered", board))
-    clues = _clue_list(req, "clues")
-    if not clues:
-        raise RequestError("field 'clues' must list at least one {clue, number}, oldest first")
-    guessable = tuple(i for i in range(BOARD_SIZE) if i not in covered)
+    request: ClassicGuesserRequest = read_request(req, ClassicGuesserRequest)
+    board = BoardWords(request.board)
+    covered = set(board.positions("covered", request.covered))
+    clues = [read_clue(c, "clues") for c in request.clues]
+    guessable = tuple(i for i in range(len(board)) if i not in covered)
     if not guessable:
         raise RequestError("no word is left to guess: every word is covered")
-    made = req.get("guesses", 0)
-    if isinstance(made, bool) or not isinstance(made, int) or made < 0:
-        raise RequestError("field 'guesses' must be a whole number >= 0")
-    my_left = req.get("team_left", 9)
-    opp_left = req.get("opponent_left", 8)
-    for name, v in (("team_left", my_left), ("opponent_left", opp_left)):
-        if isinstance(v, bool) or not isinstance(v, int) or not 1 <= v <= 9:
-            raise RequestError(f"field {name!r} must be a whole number from 1 to 9")
-    rules = ClassicRules(zero_unlimited=bool(req.get("zero_unlimited", False)))
+    made = request.guesses or 0
+    rules = ClassicRules(zero_unlimited=bool(request.zero_unlimited))
     last = clues[-1]
     left = None if (last.number == 0 and rules.zero_unlimited) else last.number + 1 - made
     if left is not None and left <= 0:
         raise RequestError("no guess is left on the current clue (number + 1 guesses made)")
     turns = tuple(Turn(Team.RED, c) for c in clues)  # type: ignore[arg-type]
     return ClassicGuesserView(
-        team=Team.RED, words=board, covered={i: Card.BYSTANDER for i in covered}, turns=turns,
-        starting=Team.RED, my_left=my_left, opponent_left=opp_left, phase=Phase.GUESS, rules=rules,
+        team=Team.RED, words=board.words, covered={i: Card.BYSTANDER for i in covered}, turns=turns,
+        starting=Team.RED, my_left=request.team_left or TEAM_LEFT,
+        opponent_left=request.opponent_left or OPPONENT_LEFT, phase=Phase.GUESS, rules=rules,
         guessable=guessable, guesses_left=left, guesses_this_turn=made)
 
 
 class ClassicSuggester:
+    """Answers the classic requests of the contract (routed here by :class:`~duetbot.suggest.Suggester`)."""
+
     def __init__(self, spymaster: ClassicSpymaster, guesser: ClassicGuesser) -> None:
         self.spymaster = spymaster
         self.guesser = guesser
@@ -96,19 +89,23 @@ class ClassicSuggester:
         return cls(ClassicSpymaster(spymaster.ensemble, spymaster.config),
                    ClassicGuesser(guesser.ensemble, guesser.config))
 
-    def handle(self, req: dict) -> dict:
-        """``role`` spymaster -> ``{"clues": [...]}``; guesser -> ``{"guesses", "stop_after"}``.
-        Raises ``ValueError`` for a bad request (the caller turns it into an error line)."""
-        role = req.get("role")
-        if role == "spymaster":
-            top = check_top(req)
-            view = spymaster_request_view(req)
-            return {"id": req.get("id"), "clues": [o.to_json() for o in self.spymaster.suggest(view, top=top)]}
-        if role == "guesser":
-            view = guesser_request_view(req)
-            ranked, p, stop = self.guesser.plan(view)
-            guesses = [{"word": w, "score": round(float(s), 4), "p_agent": round(float(q[0]), 4),
-                        "p_assassin": round(float(q[1]), 4), "p_opponent": round(float(q[3]), 4)}
-                       for w, s, q in zip(ranked.words, ranked.score, p)]
-            return {"id": req.get("id"), "guesses": guesses, "stop_after": stop}
-        raise RequestError(f"field 'role' must be 'spymaster' or 'guesser', not {short(role)}")
+    def answer(self, request: ClassicSpymasterRequest | ClassicGuesserRequest) -> Response:
+        """Spymaster: the best clues for my team's agents; guesser: every uncovered word ranked,
+        and where to stop. Raises ``ValueError`` for a request the board position refutes."""
+        if isinstance(request, ClassicSpymasterRequest):
+            spy_view = spymaster_request_view(request)
+            top = DEFAULT_TOP if request.top is None else request.top
+            return SpymasterResponse(id=request.id, clues=clue_suggestions(self.spymaster.suggest(spy_view, top=top)),
+                                     notes=_notes(request.history or (), spy_view.words, self.spymaster.ensemble))
+        view = guesser_request_view(request)
+        ranked, p, stop = self.guesser.plan(view)
+        guesses = [ClassicGuess(word=w, score=round(float(s), 4), p_agent=round(float(q[0]), 4),
+                                p_assassin=round(float(q[1]), 4), p_opponent=round(float(q[3]), 4))
+                   for w, s, q in zip(ranked.words, ranked.score, p)]
+        return ClassicGuesserResponse(id=request.id, guesses=guesses, stop_after=stop,
+                                      notes=_notes(request.clues, view.words, self.guesser.ensemble))
+
+
+def _notes(clues: Sequence[ReportedClue], words: Sequence[str], ensemble: Ensemble) -> list[str]:
+    """How a request was read (:func:`~duetbot.suggest.requests.reading_notes`), as in Duet."""
+    return reading_notes(clues, ensemble.board(words).unread)
