@@ -289,7 +289,9 @@ def test_accented_cards_use_the_tables_own_entry():
     assert load_model("glove50").fallback_parts("Jalapeño") == []
 
 
-# --- one house, part 4: the contract declared once, one dispatcher ------------------------------
+# --- one house, part 4: the contract declared once, one dispatcher, a published schema ----------
+
+SCHEMA_FILE = Path(__file__).resolve().parents[1] / "docs" / "suggest.schema.json"
 
 
 def classic_spy_req(**kw):
@@ -304,6 +306,53 @@ def classic_guess_req(**kw):
            "clues": [{"clue": "hospital", "number": 2}], "covered": ["robot"]}
     req.update(kw)
     return req
+
+
+def test_the_committed_schema_is_what_the_command_prints():
+    r = CliRunner().invoke(app, ["suggest", "schema"])
+    assert r.exit_code == 0, r.output
+    assert json.loads(r.output)["$defs"]["Request"]["anyOf"]
+    assert SCHEMA_FILE.read_text(encoding="utf-8") == r.output, \
+        "docs/suggest.schema.json is stale: run `duetbot suggest schema > docs/suggest.schema.json`"
+
+
+@pytest.fixture(scope="module")
+def validator():
+    jsonschema = pytest.importorskip("jsonschema")
+    doc = json.loads(SCHEMA_FILE.read_text(encoding="utf-8"))
+    jsonschema.Draft202012Validator.check_schema(doc)
+
+    def check(instance, kind):
+        """Errors of ``instance`` against ``#/$defs/<kind>`` of the published schema."""
+        one = {key: value for key, value in doc.items() if key != "anyOf"} | {"$ref": f"#/$defs/{kind}"}
+        return [e.message for e in jsonschema.Draft202012Validator(one).iter_errors(instance)]
+
+    return check
+
+
+def test_real_requests_and_their_responses_fit_the_schema(helper, validator):
+    reqs = [spy_req(top=2, covered=["bank"], history=[{"clue": "weather", "number": 2, "guesses": ["storm"]}],
+                    tokens=None, partner_bystanders=None, extra={"any": "thing"}),
+            guess_req(green=["nurse"], assassin=["moon"], wrong=["ship"], tokens=0,
+                      clues=[{"clue": "sci-fi", "number": 12}]),
+            classic_spy_req(top=1), classic_guess_req(guesses=1, team_left=None, zero_unlimited=False),
+            spy_req(tokens=31), guess_req(board=BOARD[:24]), {"id": 3, "role": "captain"}]
+    answers = [helper.handle(r) for r in reqs]
+    kinds = ["SpymasterResponse", "DuetGuesserResponse", "SpymasterResponse", "ClassicGuesserResponse",
+             "ErrorResponse", "ErrorResponse", "ErrorResponse"]
+    for req, answer, kind in zip(reqs, answers, kinds):
+        assert validator(answer, kind) == [], (answer, kind)
+        assert validator(answer, "Response") == []
+        # a field of the wrong type or size: refused by the reader and by the schema alike
+        assert ("error" in answer) == bool(validator(req, "Request")), (req, answer)
+    assert any("read as 9" in n for n in answers[1]["notes"])
+
+
+def test_the_schema_refuses_what_the_reader_refuses(helper, validator):
+    for field, value in [("tokens", 2.5), ("tokens", True), ("top", 0), ("board", BOARD + ["extra"]),
+                         ("green", "storm"), ("history", [{"number": 1}]), ("game", "chess")]:
+        req = spy_req(**{field: value})
+        assert "error" in helper.handle(req) and validator(req, "Request"), (field, value)
 
 
 def test_every_declared_request_field_has_an_error_message():

@@ -3,11 +3,12 @@
 A thin shell over :mod:`duetbot.suggest`: ``clue`` and ``guess`` turn their flags (over a
 ``--game`` file) into one request of the contract and hand it to the dispatcher that also
 answers ``jsonl`` lines (:meth:`~duetbot.suggest.Suggester.respond`), then render the
-response.
+response; ``schema`` prints the contract's JSON Schema.
 """
 
 from __future__ import annotations
 
+import json
 import sys
 from functools import lru_cache
 from pathlib import Path
@@ -18,7 +19,7 @@ from rich.console import Console
 from rich.table import Table
 
 from ..jsonio import JSONInputError, iter_lines, read_json_file
-from ..suggest import Suggester
+from ..suggest import Suggester, schema as contract_schema
 from ..suggest.requests import ClassicGuesserResponse
 from .common import fail, quiet_stdout, vector_hint
 
@@ -180,7 +181,7 @@ def _print_notes(answer: Any) -> None:
 
 @app.command()
 def jsonl(vector: Vectors = None) -> None:
-    """Read one JSON request per line from stdin, write one JSON response per line (DESIGN.md)."""
+    """Read one JSON request per line from stdin, write one JSON response per line (see `suggest schema`)."""
     helper = suggester(tuple(vector or ()))
     try:
         for line in helper.handle_lines(iter_lines(sys.stdin.buffer)):
@@ -192,3 +193,14 @@ def jsonl(vector: Vectors = None) -> None:
     except OSError as exc:  # e.g. stdout on a full disk
         quiet_stdout()
         fail(f"cannot write the responses to stdout: {exc.strerror or exc}", code=1)
+
+
+@app.command()
+def schema() -> None:
+    """Print the JSON Schema of the requests and responses (the repository keeps it as docs/suggest.schema.json)."""
+    sys.stdout.write(schema_text())
+
+
+def schema_text() -> str:
+    """The schema as ``suggest schema`` prints it (and docs/suggest.schema.json holds it)."""
+    return json.dumps(contract_schema(), indent=2) + "\n"
