@@ -1,6 +1,6 @@
 """The embedding layer: shipped models, look-ups, the clue vocabulary, model discovery.
 
-Needs only numpy (gensim for the keyed_vectors test); no build-time package.
+Needs numpy, and gensim (the test extra) for the keyed_vectors test; no build-time package.
 """
 
 from __future__ import annotations
@@ -231,8 +231,7 @@ def test_translate_vectors_fills_gaps(spacy, minilm):
 
 
 def test_keyed_vectors_wraps_the_same_rows(glove):
-    pytest.importorskip("gensim")
-    kv = glove.keyed_vectors
+    kv = glove.keyed_vectors  # gensim is in the test extra: this runs in CI
     assert len(kv.index_to_key) == len(glove.words)
     assert kv.vectors.dtype == np.float32
     np.testing.assert_allclose(kv["ocean"], glove.vector("ocean"), atol=1e-6)

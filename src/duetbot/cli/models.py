@@ -1,8 +1,10 @@
-"""``duetbot models``: list, inspect and build embedding models."""
+"""``duetbot models``: list, inspect, import and build embedding models."""
 
 from __future__ import annotations
 
+import enum
 import json
+from contextlib import nullcontext
 from pathlib import Path
 from typing import Annotated, Optional
 
@@ -14,7 +16,7 @@ from rich.table import Table
 from .common import fail, read_pool
 
 app = typer.Typer(
-    help="List, inspect and build the embedding models the bots think with.",
+    help="List, inspect, import and build the embedding models the bots think with.",
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
@@ -101,6 +103,85 @@ def info(name: Annotated[str, typer.Argument(help="Model name, alias (default) o
     for k, v in rows:
         table.add_row(k, v)
     console.print(table)
+
+
+class ImportFormat(str, enum.Enum):
+    auto = "auto"
+    word2vec = "word2vec"
+    word2vec_binary = "word2vec-binary"
+    glove = "glove"
+    fasttext = "fasttext"
+    keyedvectors = "keyedvectors"
+
+
+@app.command("import")
+def import_(
+    path: Annotated[Path, typer.Argument(help="The vector file: word2vec text or binary, GloVe text, fastText .vec, "
+                                              "or a gensim KeyedVectors / Word2Vec file (.gz, .bz2, .xz too).",
+                                         show_default=False)],
+    name: Annotated[Optional[str], typer.Option(help="Model name, as in model=NAME (default: from the file name).")] = None,
+    fmt: Annotated[ImportFormat, typer.Option("--format", help="The file's format (auto: from its first bytes and "
+                                                               "suffix).")] = ImportFormat.auto,
+    out: Annotated[Optional[Path], typer.Option(help="Directory to write the model into (default: the first "
+                                                     "DUETBOT_MODELS directory, else the per-user models directory, "
+                                                     "~/.local/share/duetbot/models on Linux; both are searched).")] = None,
+    limit: Annotated[Optional[int], typer.Option(min=1, help="Read only the first N vectors (files list the most "
+                                                             "frequent words first; use it for files of millions).")] = None,
+    vocab_size: Annotated[int, typer.Option(min=100, help="Frequent words kept (the shipped pool's words come on top).")] = 50000,
+    force: Annotated[bool, typer.Option("--force", help="Replace or shadow an existing model of that name.")] = False,
+    fallback: Annotated[bool, typer.Option("--fallback/--no-fallback", help="Fit and measure the fallback for words "
+                                                                            "the file lacks now (a few seconds).")] = True,
+    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress output.")] = False,
+) -> None:
+    """Import your own word vectors (read by gensim) as a model the bots can think with.
+
+    Needs gensim: pip install 'duetbot[gensim]'. A gensim KeyedVectors file is a pickle:
+    import only files you trust.
+    """
+    from ..embeddings.importer import GensimMissingError, VectorFileError, import_vectors
+    from ..embeddings.store import ENV_VAR, search_dirs
+
+    err = Console(stderr=True, highlight=False)
+    status = err.status("importing ...") if not quiet else nullcontext()
+
+    def log(msg: str) -> None:
+        if not quiet:
+            err.print(msg)
+            status.update(msg)  # type: ignore[union-attr]
+
+    try:
+        with status:
+            result = import_vectors(path, name, fmt=fmt.value, out_dir=out, limit=limit, vocab_size=vocab_size,
+                                    force=force, fallback=fallback, log=log)
+    except GensimMissingError as exc:
+        fail(str(exc), code=1)
+    except VectorFileError as exc:
+        fail(str(exc), code=2)
+    except OSError as exc:
+        fail(f"cannot write the model: {exc.strerror or exc} ({exc.filename or out})", code=1)
+
+    def say(text: str) -> None:  # paths and pip extras hold brackets: no markup, no wrapping
+        console.print(text, markup=False, soft_wrap=True)
+
+    meta, src = result.meta, result.meta["source"]
+    root = result.path.parent
+    searched = any(root.resolve() == d.resolve() for d in search_dirs() if d.exists())
+    say(f"imported {result.name}: {meta['vocab_size']:,} words ({meta['clue_vocab_size']:,} clue candidates), "
+        f"{meta['dim']} dimensions, from {src['file']} ({src['format']})")
+    say(f"wrote {result.path} ({result.where}{', searched for models' if searched else ''})")
+    say(result.fallback_note)
+    if not meta["build"]["frequencies_from_wordfreq"]:
+        say("word frequencies: from the file's own row order (wordfreq is not installed; "
+            "pip install 'duetbot[build]' and import again with --force for wordfreq's)")
+    if result.resolves_to is not None and result.resolves_to.resolve() != result.path.resolve():
+        say(f"note: {result.resolves_to} is found first under the name {result.name}; "
+            f"put {root} earlier in {ENV_VAR}, or pass the model's path")
+    env = ""
+    if not searched:
+        say(f"{root} is not searched for models: set {ENV_VAR}={root} when you use it")
+        env = f"{ENV_VAR}={root} "
+    say(f"use it: {env}duetbot simulate --player-b model={result.name} --games 100")
+    say(f"        in Python: duetbot.bots.factory.PartnerSpec.parse('model={result.name}')")
 
 
 @app.command("build")

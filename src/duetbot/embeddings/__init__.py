@@ -7,8 +7,10 @@
 >>> m.clue_board_similarity(board).shape          # doctest: +SKIP
 (44927, 25)
 
-Run time needs numpy only (gensim for :attr:`EmbeddingModel.keyed_vectors`). Building
-models (:mod:`duetbot.embeddings.build`, ``duetbot models build``) needs the
+Run time needs numpy only. gensim (the ``duetbot[gensim]`` extra) is imported only by
+:attr:`EmbeddingModel.keyed_vectors` and by :mod:`duetbot.embeddings.importer`
+(``duetbot models import``: people's own word2vec, GloVe, fastText or KeyedVectors files).
+Building what ships (:mod:`duetbot.embeddings.targets`, ``duetbot models build``) needs the
 ``duetbot[build]`` extra. Where models are looked for: :mod:`duetbot.embeddings.store`.
 """
 

@@ -315,17 +315,36 @@ class EmbeddingModel:
 
     @cached_property
     def keyed_vectors(self) -> "KeyedVectors":
-        """The whole vocabulary (plus extra words) as a gensim ``KeyedVectors``, float32, unit-norm."""
-        from gensim.models import KeyedVectors
+        """The whole vocabulary (plus extra words) as a gensim ``KeyedVectors``, float32, unit-norm:
+        ``kv[word]`` is :meth:`vector` for every key, so gensim's tools (``most_similar``,
+        ``save``) see what the bots see.
 
+        An extra vector for a word the table has replaces that row (:meth:`vector` reads the
+        extra first); a new multiword extra is keyed like the table's phrases (``ice_cream``).
+        Words the table forgot (:meth:`without_words`) are left out. Needs gensim
+        (``pip install 'duetbot[gensim]'``).
+        """
+        try:
+            from gensim.models import KeyedVectors
+        except ImportError as exc:
+            raise ImportError("EmbeddingModel.keyed_vectors needs gensim: pip install 'duetbot[gensim]'") from exc
+
+        rows = sorted(self._index.values())
+        keys = [self.words[i] for i in rows]
+        matrix = _unit_rows(self._raw[rows])
+        position = {k: j for j, k in enumerate(keys)}
+        new_keys: list[str] = []
+        new_vecs: list[np.ndarray] = []
+        for key, vec in self._extra.items():
+            table_key = key if key in position else key.replace(" ", "_")
+            j = position.get(table_key)
+            if j is not None:
+                matrix[j] = vec
+            elif table_key not in new_keys:
+                new_keys.append(table_key)
+                new_vecs.append(vec)
         kv = KeyedVectors(self.dim, count=0, dtype=np.float32)
-        keys = list(self.words)
-        mats = [_unit_rows(self._raw)]
-        extra_keys = [k for k in self._extra if k not in self._index]
-        if extra_keys:
-            keys += extra_keys
-            mats.append(np.stack([self._extra[k] for k in extra_keys]))
-        kv.add_vectors(keys, np.vstack(mats))
+        kv.add_vectors(keys + new_keys, np.vstack([matrix, *new_vecs]) if new_vecs else matrix)
         return kv
 
 

@@ -13,10 +13,13 @@ Everything is plain numpy so the default model loads in well under half a second
 importing gensim; :attr:`EmbeddingModel.keyed_vectors` wraps the same rows in a gensim
 ``KeyedVectors`` on first use.
 
-Shipped models are found, in this order:
+Models are found, in this order:
 
 1. each directory in the ``DUETBOT_MODELS`` environment variable (``os.pathsep``-separated);
-2. ``duetbot/data/models/`` inside the installed package (what ``pip install`` ships).
+2. the per-user models directory (:func:`user_models_dir`: ``$XDG_DATA_HOME/duetbot/models``,
+   by default ``~/.local/share/duetbot/models``), where ``duetbot models import`` writes
+   when ``DUETBOT_MODELS`` is not set, so an imported model works without configuration;
+3. ``duetbot/data/models/`` inside the installed package (what ``pip install`` ships).
 
 ``aliases.json`` in any of those directories maps alias names to model names; the first
 directory that defines an alias wins. ``default`` is the alias the bots use.
@@ -27,6 +30,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import sys
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -47,6 +51,8 @@ __all__ = [
     "ModelNotFoundError",
     "ModelFormatError",
     "package_models_dir",
+    "user_models_dir",
+    "default_import_dir",
     "search_dirs",
     "resolve_model_dir",
     "read_meta",
@@ -95,12 +101,41 @@ def package_models_dir() -> Path:
     return Path(__file__).resolve().parent.parent / "data" / "models"
 
 
+def user_models_dir() -> Path:
+    """The per-user models directory (it need not exist): ``%LOCALAPPDATA%\\duetbot\\models``
+    on Windows, ``~/Library/Application Support/duetbot/models`` on macOS, else
+    ``$XDG_DATA_HOME/duetbot/models`` (``~/.local/share/duetbot/models`` when unset)."""
+    if sys.platform == "win32":
+        base = Path(os.environ.get("LOCALAPPDATA") or Path.home() / "AppData" / "Local")
+    elif sys.platform == "darwin":
+        base = Path.home() / "Library" / "Application Support"
+    else:
+        xdg = os.environ.get("XDG_DATA_HOME", "")
+        # the XDG spec says to ignore a relative value
+        base = Path(xdg) if xdg and Path(xdg).is_absolute() else Path.home() / ".local" / "share"
+    return base / "duetbot" / "models"
+
+
+def _env_dirs() -> list[Path]:
+    return [Path(part.strip()).expanduser() for part in os.environ.get(ENV_VAR, "").split(os.pathsep)
+            if part.strip()]
+
+
+def default_import_dir() -> tuple[Path, str]:
+    """Where a new model goes by default, and why: the first ``DUETBOT_MODELS`` directory,
+    else :func:`user_models_dir`. Both are searched, so the model is found by name."""
+    env = _env_dirs()
+    if env:
+        return env[0], f"the first {ENV_VAR} directory"
+    return user_models_dir(), "the per-user models directory"
+
+
 def search_dirs() -> list[Path]:
     """Directories searched for models, highest priority first."""
-    dirs: list[Path] = []
-    for part in os.environ.get(ENV_VAR, "").split(os.pathsep):
-        if part.strip():
-            dirs.append(Path(part.strip()).expanduser())
+    dirs = _env_dirs()
+    user = user_models_dir()
+    if user not in dirs:
+        dirs.append(user)
     dirs.append(package_models_dir())
     return dirs
 

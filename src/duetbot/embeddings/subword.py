@@ -17,7 +17,13 @@ opinion anyway, so every family gets a fallback:
 
 How close the fallback comes to real vectors, and what it costs in full games, is measured
 by ``benchmarks/bench_fallback.py`` (figures in benchmarks/RESULTS.md). The build is
-``scripts/build_subword.py``.
+``duetbot models build subword``.
+
+Where a family's maps come from: the shipped families' maps ship in ``maps.npz``, keyed by
+model name and the checksum of the table they were fitted on; a model imported with
+``duetbot models import`` keeps its own maps in its directory (:data:`MODEL_MAP_FILE`,
+fitted and measured at import by :func:`fit_and_measure`); any other model (a rebuilt or
+hand-made one) gets maps fitted when its fallback is first needed.
 
 >>> sub = load_subword()                                          # doctest: +SKIP
 >>> sub.tokenize("St. Patrick's Piñata")                          # doctest: +SKIP
@@ -41,12 +47,17 @@ from . import store
 if TYPE_CHECKING:  # pragma: no cover
     from .model import EmbeddingModel
 
-__all__ = ["SubwordModel", "FamilyFallback", "load_subword", "subword_dir", "fit_map", "basic_tokens"]
+__all__ = ["SubwordModel", "FamilyFallback", "load_subword", "subword_dir", "fit_map", "basic_tokens",
+           "fit_family_maps", "fit_and_measure", "save_model_maps", "MODEL_MAP_FILE"]
 
 SUBWORD_DIR = "subword"
 TOKENS_FILE = "tokens.txt"
 MAPS_FILE = "maps.npz"
 SCALES_FILE = "scales.npy"
+#: An imported model's own fallback maps, in its model directory (arrays ``sub`` and, when
+#: fitted, ``real``); ``model.json`` records what they were fitted against under
+#: ``subword_map``.
+MODEL_MAP_FILE = "subword_map.npz"
 #: The family whose space the token vectors live in.
 SOURCE_FAMILY = "minilm"
 _MAX_WORD_CHARS = 100  # BERT's limit: a longer "word" is one unknown token
@@ -171,15 +182,48 @@ class SubwordModel:
             out[j] = self.vector(t)
         return out
 
+    @property
+    def identity(self) -> str:
+        """The sha256 of the token table's ``vectors.npy`` ("" for a table built in memory):
+        maps fitted against another table are stale."""
+        return str(self.meta.get("files", {}).get(store.VECTORS_FILE, {}).get("sha256", ""))
+
     def fallback_for(self, model: "EmbeddingModel", source: "EmbeddingModel | None") -> "FamilyFallback":
         """The fallback that gives ``model`` a vector for any word (``source``: the ``minilm``
         table, whose real vectors are mapped when it knows the word)."""
         fitted = self.maps.get(model.name)
+        sub_map: np.ndarray | None
         if fitted is not None and fitted[0] == str(model.meta.get("checksum", "")):
             sub_map, real_map = fitted[1], fitted[2]
+        elif (stored := self.stored_maps(model, source)) is not None:
+            sub_map, real_map = stored
         else:
             sub_map, real_map = fit_family_maps(self, model, source)
         return FamilyFallback(self, sub_map, real_map, source)
+
+    def stored_maps(self, model: "EmbeddingModel",
+                    source: "EmbeddingModel | None") -> tuple[np.ndarray, np.ndarray | None] | None:
+        """The maps kept in ``model``'s own directory (:data:`MODEL_MAP_FILE`), or ``None`` when
+        there are none or they were fitted against another table, token table or source."""
+        record = model.meta.get("subword_map")
+        if model.path is None or not isinstance(record, dict) or not (model.path / MODEL_MAP_FILE).is_file():
+            return None
+        if (record.get("model_checksum") != model.meta.get("checksum")
+                or record.get("subword_sha256") != self.identity):
+            return None
+        try:
+            with np.load(model.path / MODEL_MAP_FILE, allow_pickle=False) as z:
+                sub_map = z["sub"]
+                real_map = z["real"] if "real" in z.files else None
+        except (OSError, ValueError, KeyError):
+            return None  # unreadable: fit afresh rather than fail a game
+        if sub_map.shape != (self.dim, model.dim):
+            return None
+        if source is None:
+            return sub_map, None
+        if real_map is not None and record.get("minilm_checksum") != source.meta.get("checksum"):
+            return None  # the minilm table was rebuilt: its real vectors need a new map
+        return sub_map, real_map
 
 
 class FamilyFallback:
@@ -231,6 +275,72 @@ def fit_family_maps(subword: SubwordModel, model: "EmbeddingModel", source: "Emb
         if len(both) >= 2 * source.dim:
             real_map = fit_map(np.stack([source.vector(words[j]) for j in both]), dst[both], ridge)
     return sub_map, real_map
+
+
+def _agreement(real: np.ndarray, rebuilt: np.ndarray, clue_vectors: np.ndarray) -> tuple[float, float]:
+    """(correlation of the two vectors' similarities to the clue vocabulary, overlap of their
+    10 nearest clue words): the figures of ``benchmarks/bench_fallback.py``."""
+    a, b = clue_vectors @ real, clue_vectors @ rebuilt
+    top_a, top_b = set(np.argsort(-a)[:10].tolist()), set(np.argsort(-b)[:10].tolist())
+    return float(np.corrcoef(a, b)[0, 1]), len(top_a & top_b) / 10
+
+
+def fit_and_measure(subword: SubwordModel, model: "EmbeddingModel", source: "EmbeddingModel | None",
+                    limit: int = 20000, held_share: float = 0.1, max_held: int = 500,
+                    max_clues: int = 8000) -> tuple[np.ndarray | None, np.ndarray | None, dict[str, Any]]:
+    """``model``'s fallback maps, fitted on all its words, and how well they do on words held out
+    of a second fit: ``(sub_map, real_map, report)``.
+
+    Every tenth word of the fitting words (at most ``max_held``) is held out; maps fitted on
+    the rest rebuild the held words' vectors, from the spelling and (where the ``minilm`` table
+    knows the word) from MiniLM's real vector; each rebuilt vector's similarities to the clue
+    vocabulary (held words left out) are compared with the real vector's. The token table
+    itself is not refitted (that needs the MiniLM encoder), so it has seen the held words'
+    MiniLM vectors, though never this family's.
+    """
+    words = _shared_words(model, limit)
+    step = max(2, round(1 / held_share))
+    held = words[step // 2::step][:max_held]
+    report: dict[str, Any] = {"fit_words": len(words), "held_out_words": len(held), "limit": limit,
+                              "ridge": 1.0, "measure": "mean correlation of real and rebuilt similarities "
+                              "to the clue vocabulary (held-out words excluded), and mean overlap of the "
+                              "10 nearest clue words, on held-out words"}
+    if model.family == SOURCE_FAMILY:
+        return None, None, report
+    if len(held) >= 5:
+        held_set = frozenset(held)
+        sub_map, real_map = fit_family_maps(subword, model, source, limit=limit, exclude=held_set)
+        keep = [i for i, w in enumerate(model.clue_words) if w not in held_set]
+        clues = model.clue_vectors[keep][:: max(1, len(keep) // max_clues)]
+
+        def score(rebuild) -> dict[str, Any] | None:
+            pairs = [(model.vector(w), v) for w in held if (v := rebuild(w)) is not None]
+            if not pairs or len(clues) < 11:
+                return None
+            figures = [_agreement(real, _unit(v), clues) for real, v in pairs]
+            return {"words": len(figures), "r": round(float(np.mean([f[0] for f in figures])), 3),
+                    "top10": round(float(np.mean([f[1] for f in figures])), 3)}
+
+        report["from_spelling"] = score(lambda w: subword.vector(w) @ sub_map)
+        if real_map is not None and source is not None:
+            report["from_minilm"] = score(lambda w: source.vector(w) @ real_map if source.knows(w) else None)
+    sub_map, real_map = fit_family_maps(subword, model, source, limit=limit)
+    return sub_map, real_map, report
+
+
+def _unit(v: np.ndarray) -> np.ndarray:
+    n = float(np.linalg.norm(v))
+    return (v / n).astype(np.float32) if n > 0 else v.astype(np.float32)
+
+
+def save_model_maps(model_dir: Path, sub_map: np.ndarray, real_map: np.ndarray | None) -> None:
+    """Write :data:`MODEL_MAP_FILE` into a model directory (float32)."""
+    sub = np.asarray(sub_map, np.float32)
+    with open(model_dir / MODEL_MAP_FILE, "wb") as fh:
+        if real_map is None:
+            np.savez(fh, sub=sub)
+        else:
+            np.savez(fh, sub=sub, real=np.asarray(real_map, np.float32))
 
 
 @lru_cache(maxsize=1)
