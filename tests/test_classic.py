@@ -719,7 +719,7 @@ def test_suggest_clue_and_guess_for_a_classic_board(tmp_path):
     req = tmp_path / "table.json"
     req.write_text(json.dumps({"game": "classic", "board": words, "team_agents": team,
                                "opponent_agents": other, "assassin": assassin}))
-    assert runner.invoke(app, ["suggest", "clue", "--game", str(req)]).exit_code == 0
+    assert runner.invoke(app, ["suggest", "clue", "--request", str(req)]).exit_code == 0
     one_line_error(runner.invoke(app, [*base, "--classic", "--green", team[0]]), "--team-agents")
     one_line_error(runner.invoke(app, [*base, "--team-agents", team[0]]), "--classic")
     guess = runner.invoke(app, ["suggest", "guess", "--classic", "--board", ",".join(words), "--clue", "animal 2"])

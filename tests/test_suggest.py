@@ -103,7 +103,7 @@ def test_suggest_clue_and_guess_commands(tmp_path):
     assert "Suggested clues" in r.output
     game = tmp_path / "game.json"
     game.write_text(json.dumps({"board": BOARD, "clues": [{"clue": "music", "number": 1}]}))
-    r = runner.invoke(app, ["suggest", "guess", "--game", str(game)])
+    r = runner.invoke(app, ["suggest", "guess", "--request", str(game)])
     assert r.exit_code == 0, r.output
     assert "piano" in r.output and "stop" in r.output
     r = runner.invoke(app, ["suggest", "guess", "--board", board, "--clue", "weather"])
@@ -190,11 +190,11 @@ def test_game_file_top_is_honoured_and_the_flag_overrides(tmp_path):
     runner = CliRunner()
     game = tmp_path / "game.json"
     game.write_text(json.dumps({"board": BOARD, "green": ["storm", "rainbow", "piano"], "top": 1}))
-    r = runner.invoke(app, ["suggest", "clue", "--game", str(game)])
+    r = runner.invoke(app, ["suggest", "clue", "--request", str(game)])
     assert r.exit_code == 0, r.output
     rows = lambda out: sum(1 for line in out.splitlines() if re.search(r"│ [A-Z]+: \d", line))  # noqa: E731
     assert rows(r.output) == 1
-    r = runner.invoke(app, ["suggest", "clue", "--game", str(game), "--top", "3"])
+    r = runner.invoke(app, ["suggest", "clue", "--request", str(game), "--top", "3"])
     assert r.exit_code == 0 and rows(r.output) == 3, r.output
 
 
@@ -209,14 +209,14 @@ def test_odd_game_files_are_one_line_errors(tmp_path, text, needle):
     game = tmp_path / "game.json"
     game.write_bytes(text.encode("utf-8", "surrogateescape") if text != "\xff" else b"\xff")
     for command in ("clue", "guess"):
-        one_line_error(CliRunner().invoke(app, ["suggest", command, "--game", str(game)]), needle)
+        one_line_error(CliRunner().invoke(app, ["suggest", command, "--request", str(game)]), needle)
 
 
 def test_a_game_file_with_a_bom_is_read(tmp_path):
     game = tmp_path / "game.json"
     game.write_text("\ufeff" + json.dumps({"board": BOARD, "clues": [{"clue": "music", "number": 1}]}),
                     encoding="utf-8")
-    r = CliRunner().invoke(app, ["suggest", "guess", "--game", str(game)])
+    r = CliRunner().invoke(app, ["suggest", "guess", "--request", str(game)])
     assert r.exit_code == 0 and "piano" in r.output, r.output
 
 
@@ -406,11 +406,40 @@ def test_classic_responses_carry_notes_like_duet(helper):
 
 
 def test_subcommands_answer_through_the_jsonl_dispatcher(tmp_path, helper):
-    """`suggest clue --game FILE` prints what the same request gets as a jsonl line."""
+    """`suggest clue --request FILE` prints what the same request gets as a jsonl line."""
     path = tmp_path / "table.json"
     path.write_text(json.dumps(spy_req(top=2)))
-    r = CliRunner().invoke(app, ["suggest", "clue", "--game", str(path)], env={"COLUMNS": "250"})
+    r = CliRunner().invoke(app, ["suggest", "clue", "--request", str(path)], env={"COLUMNS": "250"})
     assert r.exit_code == 0, r.output
     rows = [line for line in r.output.splitlines() if re.search(r"│ [A-Z]+: \d", line)]
     assert [row.split("│")[1].strip() for row in rows] == [
         f"{c['clue'].upper()}: {c['number']}" for c in helper.handle(spy_req(top=2))["clues"]]
+
+
+def test_game_means_the_game_and_request_names_the_file(tmp_path):
+    from .conftest import one_line_error
+
+    runner = CliRunner()
+    board = ",".join(BOARD)
+    r = runner.invoke(app, ["suggest", "guess", "--game", "classic", "--board", board, "--clue", "hospital 2"])
+    assert r.exit_code == 0 and "chance their agent" in r.output, r.output
+    r = runner.invoke(app, ["suggest", "guess", "--game", "duet", "--board", board, "--clue", "hospital 2"])
+    assert r.exit_code == 0 and "chance green" in r.output, r.output
+    path = tmp_path / "table.json"
+    path.write_text(json.dumps({"board": BOARD, "clues": [{"clue": "music", "number": 1}]}))
+    one_line_error(runner.invoke(app, ["suggest", "guess", "--game", str(path)]), "use duet or classic",
+                   f"--request {path}")
+    one_line_error(runner.invoke(app, ["suggest", "guess", "--game", "chess", "--board", board]), "'chess'")
+    one_line_error(runner.invoke(app, ["suggest", "guess", "--game", "duet", "--classic", "--board", board]),
+                   "--classic", "--game duet")
+    # the flag chooses the game over the file's own "game" field, as any flag overrides the file
+    one_line_error(runner.invoke(app, ["suggest", "clue", "--game", "classic", "--request", str(path)]),
+                   "missing field 'team_agents'")
+    one_line_error(runner.invoke(app, ["suggest", "clue", "--game", "classic", "--board", board, "--green", "storm"]),
+                   "--green is for Duet boards, and --game classic asks for a classic one: give --team-agents")
+    classic_file = tmp_path / "classic.json"
+    classic_file.write_text(json.dumps({"game": "classic", "board": BOARD, "clues": [{"clue": "music", "number": 1}]}))
+    one_line_error(runner.invoke(app, ["suggest", "guess", "--request", str(classic_file), "--tokens", "3"]),
+                   f"--tokens is for Duet boards, and the \"game\" field of {classic_file} asks for a classic one")
+    r = runner.invoke(app, ["suggest", "guess", "--request", str(classic_file)])
+    assert r.exit_code == 0 and "chance their agent" in r.output, r.output

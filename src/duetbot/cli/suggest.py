@@ -1,7 +1,7 @@
 """``duetbot suggest``: a second opinion at a real table, and the JSON lines contract.
 
 A thin shell over :mod:`duetbot.suggest`: ``clue`` and ``guess`` turn their flags (over a
-``--game`` file) into one request of the contract and hand it to the dispatcher that also
+``--request`` file) into one request of the contract and hand it to the dispatcher that also
 answers ``jsonl`` lines (:meth:`~duetbot.suggest.Suggester.respond`), then render the
 response; ``schema`` prints the contract's JSON Schema.
 """
@@ -26,6 +26,9 @@ from .common import fail, quiet_stdout, vector_hint
 app = typer.Typer(help="Suggestions for a game at a real table (clues, guesses, or JSON lines).",
                   no_args_is_help=True)
 console = Console(highlight=False)
+
+GAMES = ("duet", "classic")
+
 
 @lru_cache(maxsize=1)
 def suggester(vectors: tuple[str, ...] = ()) -> Suggester:
@@ -62,26 +65,34 @@ def _split(text: Optional[str]) -> Optional[list[str]]:
     return [" ".join(p.split()) for p in parts if p.strip()]
 
 
-def _game_file(path: Optional[Path]) -> dict:
+def _request_file(path: Optional[Path]) -> dict:
     if path is None:
         return {}
     try:
         data = read_json_file(path)
     except JSONInputError as exc:
-        fail(f"--game: {exc}")
+        fail(f"--request: {exc}")
     if not isinstance(data, dict):
-        fail(f"game file {path} must hold one JSON object (the fields of a suggest request)")
+        fail(f"request file {path} must hold one JSON object (the fields of a suggest request)")
     return data
 
 
-def _request(role: str, path: Optional[Path], classic: bool, **flags: Any) -> dict:
-    """The request the flags describe, over the ``--game`` file's fields."""
-    req = _game_file(path)
+def _request(role: str, path: Optional[Path], game: Optional[str], classic: bool, **flags: Any) -> tuple[dict, str]:
+    """The request the flags describe (over the ``--request`` file's fields), and how its game
+    was chosen (for messages about flags of the other game)."""
+    if game is not None and game not in GAMES:
+        # --game used to name a request file: say where that went
+        hint = f"; a request file is read with --request {game}" if Path(game).suffix or Path(game).is_file() else ""
+        fail(f"--game {game!r}: use duet or classic{hint}")
+    if classic and game == "duet":
+        fail("--classic and --game duet ask for different games; give one of them")
+    req = _request_file(path)
     req.update({k: v for k, v in flags.items() if v is not None})
     req["role"] = role
-    if classic:
-        req["game"] = "classic"
-    return req
+    if classic or game is not None:
+        req["game"] = "classic" if classic else game
+    chosen_by = "--classic" if classic else f"--game {game}" if game else f"the \"game\" field of {path}"
+    return req, chosen_by
 
 
 def _given(**flags: Any) -> list[str]:
@@ -98,30 +109,32 @@ Green = Annotated[Optional[str], typer.Option("--green", help="Your greens still
 Assassin = Annotated[Optional[str], typer.Option("--assassin", help="Your assassins (your side).")]
 Tokens = Annotated[Optional[int], typer.Option("--tokens", min=0, help="Timer tokens left (0: sudden death).")]
 Vectors = Annotated[Optional[list[str]], typer.Option("--vector", help="Give a word the models lack a vector: WORD=LIKE+LIKE, the words it is like (repeatable).")]
-Classic = Annotated[bool, typer.Option("--classic", help="A classic Codenames board (two teams) instead of Duet.")]
-GameFile = Annotated[Optional[Path], typer.Option("--game", help="A JSON file with the request's fields instead of flags.")]
+Game = Annotated[Optional[str], typer.Option("--game", show_default="the --request file's \"game\", else duet", help="duet, or classic (two teams): the game, as in play and simulate.")]
+Classic = Annotated[bool, typer.Option("--classic", help="Same as --game classic.")]
+RequestFile = Annotated[Optional[Path], typer.Option("--request", help="A JSON file holding one request: the fields of one `suggest jsonl` line (see `duetbot suggest schema`); flags given too override them. Named for what it holds, since --game names the game in every command.")]
 
 
 @app.command()
 def clue(board: Board = None, green: Green = None, assassin: Assassin = None, covered: Covered = None,
          partner_bystanders: Annotated[Optional[str], typer.Option(help="Words your partner touched that were bystanders on your side.")] = None,
          tokens: Tokens = None,
-         top: Annotated[Optional[int], typer.Option(min=1, show_default="5, or the --game file's top", help="How many clues to show (overrides a --game file's top).")] = None,
-         game: GameFile = None, classic: Classic = False, vector: Vectors = None,
-         team_agents: Annotated[Optional[str], typer.Option(help="With --classic: your team's agents still to find.")] = None,
-         opponent_agents: Annotated[Optional[str], typer.Option(help="With --classic: the other team's agents.")] = None) -> None:
+         top: Annotated[Optional[int], typer.Option(min=1, show_default="5, or the --request file's top", help="How many clues to show (overrides a --request file's top).")] = None,
+         request: RequestFile = None, game: Game = None, classic: Classic = False, vector: Vectors = None,
+         team_agents: Annotated[Optional[str], typer.Option(help="With --game classic: your team's agents still to find.")] = None,
+         opponent_agents: Annotated[Optional[str], typer.Option(help="With --game classic: the other team's agents.")] = None) -> None:
     """Suggest clues for your greens (classic: your team's agents), with their targets and risks."""
-    req = _request(
-        "spymaster", game, classic, board=_split(board), green=_split(green), assassin=_split(assassin),
+    req, chosen_by = _request(
+        "spymaster", request, game, classic, board=_split(board), green=_split(green), assassin=_split(assassin),
         covered=_split(covered), partner_bystanders=_split(partner_bystanders), tokens=tokens, top=top,
         team_agents=_split(team_agents), opponent_agents=_split(opponent_agents))
     is_classic = req.get("game") == "classic"
     duet_only = _given(green=green, partner_bystanders=partner_bystanders, tokens=tokens)
     if is_classic and duet_only:
-        fail(f"{_are(duet_only)} for Duet boards; with --classic give --team-agents and --opponent-agents")
+        fail(f"{_are(duet_only)} for Duet boards, and {chosen_by} asks for a classic one: "
+             "give --team-agents and --opponent-agents")
     classic_only = _given(team_agents=team_agents, opponent_agents=opponent_agents)
     if not is_classic and classic_only:
-        fail(f"{_are(classic_only)} for classic boards: add --classic")
+        fail(f"{_are(classic_only)} for classic boards: add --game classic (or --classic)")
     answer = _ask(req, vector)
     table = Table(title="Suggested clues, best first")
     for col in ("clue", "targets", "expected agents" if is_classic else "expected greens", "assassin risk",
@@ -140,8 +153,8 @@ def guess(board: Board = None,
           clue: Annotated[Optional[list[str]], typer.Option("--clue", help="A clue from your partner, e.g. 'ocean 2'; repeat for earlier clues, oldest first.")] = None,
           covered: Covered = None,
           wrong: Annotated[Optional[str], typer.Option(help="Your earlier guesses your partner marked bystander.")] = None,
-          green: Green = None, assassin: Assassin = None, tokens: Tokens = None, game: GameFile = None,
-          classic: Classic = False, vector: Vectors = None) -> None:
+          green: Green = None, assassin: Assassin = None, tokens: Tokens = None, request: RequestFile = None,
+          game: Game = None, classic: Classic = False, vector: Vectors = None) -> None:
     """Rank the words for your partner's clues (classic: your spymaster's) and say where to stop."""
     from ..rules import Clue
 
@@ -151,12 +164,12 @@ def guess(board: Board = None,
             clues = [{"clue": w, "number": n} for w, n in map(Clue.parse_reported, clue)]
         except ValueError as exc:
             fail(str(exc))
-    req = _request("guesser", game, classic, board=_split(board), clues=clues,
-                   covered=_split(covered), wrong=_split(wrong), green=_split(green),
-                   assassin=_split(assassin), tokens=tokens)
+    req, chosen_by = _request("guesser", request, game, classic, board=_split(board), clues=clues,
+                              covered=_split(covered), wrong=_split(wrong), green=_split(green),
+                              assassin=_split(assassin), tokens=tokens)
     duet_only = _given(wrong=wrong, green=green, assassin=assassin, tokens=tokens)
     if req.get("game") == "classic" and duet_only:
-        fail(f"{_are(duet_only)} for Duet boards; leave them out with --classic")
+        fail(f"{_are(duet_only)} for Duet boards, and {chosen_by} asks for a classic one: leave them out")
     answer = _ask(req, vector)
     is_classic = isinstance(answer, ClassicGuesserResponse)
     stop = answer.stop_after
