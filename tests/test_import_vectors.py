@@ -244,7 +244,13 @@ def test_stale_stored_maps_are_refitted(files, models_dir):
     import_vectors(files["glove"], "imp-stale")
     model = load_model("imp-stale")
     sub = subword.load_subword()
-    assert sub.stored_maps(model, load_model("minilm")) is not None
+    minilm = load_model("minilm")
+    stored = sub.stored_maps(model, minilm)
+    assert stored is not None
+    # the stored maps are the ones a play would otherwise fit
+    fitted = subword.fit_family_maps(sub, model, minilm)
+    np.testing.assert_allclose(stored[0], fitted[0], atol=1e-6)
+    np.testing.assert_allclose(stored[1], fitted[1], atol=1e-6)
     model.meta["checksum"] = "0" * 64  # as if the vectors had been rebuilt since
     assert sub.stored_maps(model, load_model("minilm")) is None
 

@@ -146,7 +146,7 @@ def import_(
 
     def log(msg: str) -> None:
         if not quiet:
-            err.print(msg)
+            err.print(msg, markup=False, soft_wrap=True)
             status.update(msg)  # type: ignore[union-attr]
 
     try:

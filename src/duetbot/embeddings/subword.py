@@ -277,19 +277,26 @@ def fit_family_maps(subword: SubwordModel, model: "EmbeddingModel", source: "Emb
     return sub_map, real_map
 
 
-def _agreement(real: np.ndarray, rebuilt: np.ndarray, clue_vectors: np.ndarray) -> tuple[float, float]:
-    """(correlation of the two vectors' similarities to the clue vocabulary, overlap of their
-    10 nearest clue words): the figures of ``benchmarks/bench_fallback.py``."""
-    a, b = clue_vectors @ real, clue_vectors @ rebuilt
-    top_a, top_b = set(np.argsort(-a)[:10].tolist()), set(np.argsort(-b)[:10].tolist())
-    return float(np.corrcoef(a, b)[0, 1]), len(top_a & top_b) / 10
+def _agreement(real: np.ndarray, rebuilt: np.ndarray, clue_vectors: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Per row of ``real`` / ``rebuilt`` (n, d): the correlation of the two vectors' similarities
+    to the clue vocabulary and the overlap of their 10 nearest clue words (the figures of
+    ``benchmarks/bench_fallback.py``, computed for all rows in two matrix products)."""
+    a = (np.asarray(real, np.float32) @ clue_vectors.T).astype(np.float64)
+    b = (np.asarray(rebuilt, np.float32) @ clue_vectors.T).astype(np.float64)
+    a -= a.mean(axis=1, keepdims=True)
+    b -= b.mean(axis=1, keepdims=True)
+    r = (a * b).sum(axis=1) / np.sqrt((a * a).sum(axis=1) * (b * b).sum(axis=1))
+    top_a = np.argpartition(-a, 10, axis=1)[:, :10]
+    top_b = np.argpartition(-b, 10, axis=1)[:, :10]
+    overlap = np.array([len(set(x.tolist()) & set(y.tolist())) / 10 for x, y in zip(top_a, top_b)])
+    return r, overlap
 
 
 def fit_and_measure(subword: SubwordModel, model: "EmbeddingModel", source: "EmbeddingModel | None",
-                    limit: int = 20000, held_share: float = 0.1, max_held: int = 500,
+                    limit: int = 20000, ridge: float = 1.0, held_share: float = 0.1, max_held: int = 500,
                     max_clues: int = 8000) -> tuple[np.ndarray | None, np.ndarray | None, dict[str, Any]]:
-    """``model``'s fallback maps, fitted on all its words, and how well they do on words held out
-    of a second fit: ``(sub_map, real_map, report)``.
+    """``model``'s fallback maps, fitted on its words exactly as :func:`fit_family_maps` fits
+    them, and how well they do on words held out of a second fit: ``(sub_map, real_map, report)``.
 
     Every tenth word of the fitting words (at most ``max_held``) is held out; maps fitted on
     the rest rebuild the held words' vectors, from the spelling and (where the ``minilm`` table
@@ -300,31 +307,45 @@ def fit_and_measure(subword: SubwordModel, model: "EmbeddingModel", source: "Emb
     """
     words = _shared_words(model, limit)
     step = max(2, round(1 / held_share))
-    held = words[step // 2::step][:max_held]
-    report: dict[str, Any] = {"fit_words": len(words), "held_out_words": len(held), "limit": limit,
-                              "ridge": 1.0, "measure": "mean correlation of real and rebuilt similarities "
+    held_rows = np.arange(step // 2, len(words), step)[:max_held]
+    report: dict[str, Any] = {"fit_words": len(words), "held_out_words": int(len(held_rows)), "limit": limit,
+                              "ridge": ridge, "measure": "mean correlation of real and rebuilt similarities "
                               "to the clue vocabulary (held-out words excluded), and mean overlap of the "
                               "10 nearest clue words, on held-out words"}
-    if model.family == SOURCE_FAMILY:
+    if model.family == SOURCE_FAMILY or not words:
         return None, None, report
-    if len(held) >= 5:
-        held_set = frozenset(held)
-        sub_map, real_map = fit_family_maps(subword, model, source, limit=limit, exclude=held_set)
-        keep = [i for i, w in enumerate(model.clue_words) if w not in held_set]
-        clues = model.clue_vectors[keep][:: max(1, len(keep) // max_clues)]
+    # one pass over the words: both fits below are least-squares solves on rows of these
+    sub_x = subword.matrix(words)
+    dst = np.stack([model.vector(w) for w in words])
+    known = np.array([j for j, w in enumerate(words) if source is not None and source.knows(w)], dtype=np.int64)
+    real_x = np.stack([source.vector(words[j]) for j in known]) if source is not None and len(known) else None
 
-        def score(rebuild) -> dict[str, Any] | None:
-            pairs = [(model.vector(w), v) for w in held if (v := rebuild(w)) is not None]
-            if not pairs or len(clues) < 11:
-                return None
-            figures = [_agreement(real, _unit(v), clues) for real, v in pairs]
-            return {"words": len(figures), "r": round(float(np.mean([f[0] for f in figures])), 3),
-                    "top10": round(float(np.mean([f[1] for f in figures])), 3)}
+    def fit(rows: np.ndarray) -> tuple[np.ndarray, np.ndarray | None]:
+        sub_map = fit_map(sub_x[rows], dst[rows], ridge)
+        if real_x is None or source is None:
+            return sub_map, None
+        use = np.isin(known, rows)
+        if use.sum() < 2 * source.dim:  # fit_family_maps' floor: fewer shared words overfit the map
+            return sub_map, None
+        return sub_map, fit_map(real_x[use], dst[known[use]], ridge)
 
-        report["from_spelling"] = score(lambda w: subword.vector(w) @ sub_map)
-        if real_map is not None and source is not None:
-            report["from_minilm"] = score(lambda w: source.vector(w) @ real_map if source.knows(w) else None)
-    sub_map, real_map = fit_family_maps(subword, model, source, limit=limit)
+    if len(held_rows) >= 5:
+        held = np.zeros(len(words), bool)
+        held[held_rows] = True
+        sub_map, real_map = fit(np.flatnonzero(~held))
+        held_words = {words[j] for j in held_rows}
+        keep = [i for i, w in enumerate(model.clue_words) if w not in held_words]
+        clues = np.ascontiguousarray(model.clue_vectors[keep][:: max(1, len(keep) // max_clues)])
+        if len(clues) > 10:
+            def figures(real: np.ndarray, rebuilt: np.ndarray) -> dict[str, Any]:
+                r, top10 = _agreement(real, rebuilt, clues)
+                return {"words": int(len(r)), "r": round(float(r.mean()), 3), "top10": round(float(top10.mean()), 3)}
+
+            report["from_spelling"] = figures(dst[held_rows], sub_x[held_rows] @ sub_map)
+            in_source = np.flatnonzero(held[known]) if real_x is not None else np.array([], np.int64)
+            if real_map is not None and real_x is not None and len(in_source):
+                report["from_minilm"] = figures(dst[known[in_source]], real_x[in_source] @ real_map)
+    sub_map, real_map = fit(np.arange(len(words)))
     return sub_map, real_map, report
 
 
