@@ -272,6 +272,7 @@ def test_default_output_is_the_first_env_directory(files, models_dir):
     res = _import(str(files["glove"]), "--name", "imp-env", "--no-fallback")
     assert res.exit_code == 0, res.output
     assert "the first DUETBOT_MODELS directory" in res.output and (models_dir / "imp-env" / "model.json").is_file()
+    assert f"found by name while DUETBOT_MODELS lists {models_dir}" in res.output
 
 
 def test_an_out_directory_off_the_search_path_says_how_to_use_it(files, tmp_path, models_dir):

@@ -139,7 +139,7 @@ def import_(
     import only files you trust.
     """
     from ..embeddings.importer import GensimMissingError, VectorFileError, import_vectors
-    from ..embeddings.store import ENV_VAR, search_dirs
+    from ..embeddings.store import ENV_VAR, search_dirs, user_models_dir
 
     err = Console(stderr=True, highlight=False)
     status = err.status("importing ...") if not quiet else nullcontext()
@@ -180,6 +180,8 @@ def import_(
     if not searched:
         say(f"{root} is not searched for models: set {ENV_VAR}={root} when you use it")
         env = f"{ENV_VAR}={root} "
+    elif root.resolve() != user_models_dir().resolve():
+        say(f"found by name while {ENV_VAR} lists {root}")
     say(f"use it: {env}duetbot simulate --player-b model={result.name} --games 100")
     say(f"        in Python: duetbot.bots.factory.PartnerSpec.parse('model={result.name}')")
 
