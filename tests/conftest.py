@@ -4,7 +4,11 @@ from hypothesis import HealthCheck, settings
 
 from duetbot.rules import CROSS_COUNTS, Label, make_deal
 
+# default: random examples, as a developer wants (new cases every run). ci: the same examples on
+# every run (a red CI run reproduces from the commit alone) and no example database on disk.
 settings.register_profile("default", deadline=None, suppress_health_check=[HealthCheck.too_slow])
+settings.register_profile("ci", deadline=None, suppress_health_check=[HealthCheck.too_slow], derandomize=True,
+                          database=None, print_blob=True)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
 
 # A fixed board laid out in the order of the official distribution, so tests can name

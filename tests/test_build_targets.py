@@ -112,6 +112,7 @@ def test_option_misuse_is_one_line():
     assert "--dtype must be" in _one_line(_cli("build", "glove50", "--dtype", "int8"))
 
 
+@pytest.mark.build
 def test_lexicon_target_checks_the_committed_data(in_checkout):
     """With the generator's packages installed, ``models build lexicon --check`` really runs it."""
     pytest.importorskip("wordfreq")

@@ -555,11 +555,12 @@ def test_the_generator_writes_what_the_rules_read(tmp_path):
         (tmp_path / name).write_text(text, encoding="utf-8")
         lines = [line for line in text.splitlines() if line and not line.startswith("#")]
         assert lines == [line for line in text.splitlines() if not line.startswith("#")], "no blank lines"
-    assert [l for l in files["words.txt"].splitlines() if not l.startswith("#")] == ["bar", "foo"]
-    assert [l for l in files["irregular.txt"].splitlines() if not l.startswith("#")] == ["best:good,well", "mice:mouse"]
+    assert [x for x in files["words.txt"].splitlines() if not x.startswith("#")] == ["bar", "foo"]
+    assert [x for x in files["irregular.txt"].splitlines() if not x.startswith("#")] == ["best:good,well", "mice:mouse"]
     assert re.search(r"\b2 words\.", files["words.txt"]) and re.search(r"\b1 entries\.", files["blocked.txt"])
 
 
+@pytest.mark.build
 def test_generated_data_is_fresh():
     """scripts/build_morphology.py --check, where the same wordfreq/lemminflect are installed."""
     pytest.importorskip("wordfreq")

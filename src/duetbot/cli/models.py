@@ -6,7 +6,7 @@ import enum
 import json
 from contextlib import nullcontext
 from pathlib import Path
-from typing import Annotated, Optional
+from typing import Annotated, Any, Optional
 
 import typer
 from rich.console import Console
@@ -61,7 +61,7 @@ def info(name: Annotated[str, typer.Argument(help="Model name, alias (default) o
     try:
         mi = model_info(name)
         meta = read_meta(mi.path)
-        pool_coverage = None
+        pool_coverage: dict[str, Any] | None = None
         if words is not None:
             pool = read_pool(words)
             known, unknown = coverage(load_model(name), pool)

@@ -143,7 +143,7 @@ def simulate(
             fail(f"{option} {spec.text!r}: {exc}; {vector_hint(exc.word)}")
         except (ValueError, LookupError, OSError) as exc:
             fail(f"{option} {spec.text!r}: {exc}")
-    run = (ClassicRunSpec if classic else RunSpec)(seed, spec_a, spec_b, pool, rules)  # type: ignore[operator, arg-type]
+    run = (ClassicRunSpec if classic else RunSpec)(seed, spec_a, spec_b, pool, rules)  # type: ignore[arg-type]
     try:
         run.check()
     except ValueError as exc:

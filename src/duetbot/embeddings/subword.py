@@ -25,10 +25,10 @@ model name and the checksum of the table they were fitted on; a model imported w
 fitted and measured at import by :func:`fit_and_measure`); any other model (a rebuilt or
 hand-made one) gets maps fitted when its fallback is first needed.
 
->>> sub = load_subword()                                          # doctest: +SKIP
->>> sub.tokenize("St. Patrick's Piñata")                          # doctest: +SKIP
+>>> sub = load_subword()
+>>> sub.tokenize("St. Patrick's Piñata")
 ['st', 'patrick', 's', 'pin', '##ata']
->>> sub.vector("musketeer").shape                                 # doctest: +SKIP
+>>> sub.vector("musketeer").shape
 (224,)
 """
 

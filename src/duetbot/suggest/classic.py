@@ -44,7 +44,7 @@ def spymaster_request_view(req: ClassicSpymasterRequest | dict) -> ClassicSpymas
         key[i] = Card.BLUE
     for i in assassin:
         key[i] = Card.ASSASSIN
-    turns = tuple(Turn(Team.RED, read_clue(c, "history")) for c in request.history or ())  # type: ignore[arg-type]
+    turns = tuple(Turn(Team.RED, read_clue(c, "history")) for c in request.history or ())
     # Covered words: what they were does not matter to the spymaster; mark them bystanders.
     return ClassicSpymasterView(
         team=Team.RED, words=board.words, covered={i: Card.BYSTANDER for i in covered}, turns=turns,
@@ -69,7 +69,7 @@ def guesser_request_view(req: ClassicGuesserRequest | dict) -> ClassicGuesserVie
     left = None if (last.number == 0 and rules.zero_unlimited) else last.number + 1 - made
     if left is not None and left <= 0:
         raise RequestError("no guess is left on the current clue (number + 1 guesses made)")
-    turns = tuple(Turn(Team.RED, c) for c in clues)  # type: ignore[arg-type]
+    turns = tuple(Turn(Team.RED, c) for c in clues)
     return ClassicGuesserView(
         team=Team.RED, words=board.words, covered={i: Card.BYSTANDER for i in covered}, turns=turns,
         starting=Team.RED, my_left=request.team_left or TEAM_LEFT,
