@@ -159,6 +159,25 @@ def test_simulate_three_games_and_suggest_with_an_imported_model(files, models_d
     model = load_model("imp-play")
     assert reply["clues"] and all(c["clue"].lower() in model.clue_index for c in reply["clues"])
 
+    # and from the command line: suggest and play take the same spec (--partner)
+    from duetbot.cli.suggest import suggester
+
+    suggester.cache_clear()
+    out = runner.invoke(app, ["suggest", "clue", "--board", ",".join(board), "--green", ",".join(board[:3]),
+                              "--partner", "model=imp-play", "--top", "2"])
+    assert out.exit_code == 0, out.output
+    clues = [line.split("│")[1].split(":")[0].strip().lower() for line in out.output.splitlines()
+             if line.startswith("│") and ":" in line.split("│")[1]]
+    assert clues and all(c in model.clue_index for c in clues)
+    suggester.cache_clear()
+    play = runner.invoke(app, ["play", "--seed", "4", "--partner", "model=imp-play", "--save",
+                               str(models_dir.parent / "g.json")], input="quit\n")
+    assert play.exit_code == 0, play.output
+    saved = json.loads((models_dir.parent / "g.json").read_text())
+    assert saved["players"]["B"] == "duetbot (model=imp-play)"
+    bad = runner.invoke(app, ["play", "--partner", "model=nosuch-model"])
+    assert bad.exit_code == 2 and "nosuch-model" in bad.output and "Traceback" not in bad.output
+
 
 # -- vocabulary, frequencies, proper nouns ------------------------------------------------------
 

@@ -213,9 +213,13 @@ class PartnerSpec:
         return Partner(spy, guesser, self.text)
 
 
-def default_bots(vectors: Sequence[str] = ()) -> tuple[EmbeddingSpymaster, EmbeddingGuesser]:
-    """The shipped spymaster and guesser (``vectors``: described words, ``WORD=LIKE+LIKE``)."""
-    spec = PartnerSpec().describe(vectors)
+def default_bots(vectors: Sequence[str] = (), spec: PartnerSpec | None = None) -> tuple[EmbeddingSpymaster,
+                                                                                       EmbeddingGuesser]:
+    """The shipped spymaster and guesser, or those of ``spec`` (``vectors``: described words,
+    ``WORD=LIKE+LIKE``), with every model loaded and checked."""
+    spec = (spec or PartnerSpec()).describe(vectors)
+    if spec.random:
+        raise SpecError("bot=random cannot suggest anything; give embedding models, e.g. model=glove50")
     spec.check()
     p = spec.build()
     return p.spymaster, p.guesser  # type: ignore[return-value]

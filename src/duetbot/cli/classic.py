@@ -31,8 +31,8 @@ from ..rules import Clue, EndTurn, Event, Guess, Phase, UnknownBoardWordError
 from ..rules.classic import Card, ClassicResult, ClassicRules, ClassicState, ClassicTermination, Team, deal_classic
 from ..views.classic import ClassicGuesserView, ClassicSpymasterView
 from .common import (
-    Ask, SaveError, check_pool, check_save_path, fail, quiet_stdout, read_pool, read_saved_game, save_game_file,
-    terminal_ask,
+    Ask, SaveError, check_pool, check_save_path, fail, partner_spec, quiet_stdout, read_pool, read_saved_game,
+    save_game_file, terminal_ask,
 )
 
 HUMAN_TEAM = Team.RED
@@ -53,10 +53,10 @@ def parse_rules(text: str | None) -> ClassicRules:
 # --- play ---------------------------------------------------------------------------------
 
 
-def make_classic_bots(seed: int, vectors: Sequence[str] = ()) -> tuple[Partner, Partner]:
-    """Red's bots (the human takes one of the two roles) and the blue team (``vectors``: the
-    user's described words, ``WORD=LIKE+LIKE``)."""
-    spec = PartnerSpec().describe(vectors)
+def make_classic_bots(seed: int, spec: PartnerSpec | None = None) -> tuple[Partner, Partner]:
+    """Red's bots (the human takes one of the two roles) and the blue team, from ``spec``
+    (``--partner``; default: the shipped bots)."""
+    spec = spec or PartnerSpec()
     return classic_team(spec, seed), classic_team(spec, seed + 1)
 
 
@@ -260,10 +260,12 @@ class _ClassicHuman:
 
 def run_play(*, seed: int | None, role: str | None, variant: str | None, words: Path | None,
              resume: Path | None = None, save: Path | None = None, hints: bool = False,
-             ask: Ask | None = None, console: Console | None = None, vectors: Sequence[str] = ()) -> ClassicState:
+             ask: Ask | None = None, console: Console | None = None, vectors: Sequence[str] = (),
+             partner: str = "default") -> ClassicState:
     """``duetbot play --game classic``: a new game, or ``resume`` a saved one; ``quit`` or
     end of input saves to ``save`` (default: the resumed file, else :data:`DEFAULT_SAVE`)."""
     console = console or Console(highlight=False)
+    spec = partner_spec(partner, vectors)
     if role is not None and role not in ROLES:
         fail(f"--role {role!r}: use spymaster or operative")
     if resume is not None:
@@ -287,7 +289,7 @@ def run_play(*, seed: int | None, role: str | None, variant: str | None, words: 
         role = role or "spymaster"
         rules = parse_rules(variant or "standard")
         pool = read_pool(words)
-        check_pool(pool, vectors)
+        check_pool(pool, spec)
         game_seed = seed if seed is not None else random.SystemRandom().randrange(1_000_000)
         state = ClassicState(deal_classic(game_seed, pool), rules)
         save_path = save or Path(DEFAULT_SAVE)
@@ -300,8 +302,8 @@ def run_play(*, seed: int | None, role: str | None, variant: str | None, words: 
     if ask is None:
         ask = terminal_ask(console)
     if resume is not None:
-        check_pool(state.deal.words, vectors)
-    session = ClassicSession(state, role, make_classic_bots(game_seed, vectors), console, ask, hints=hints,
+        check_pool(state.deal.words, spec)
+    session = ClassicSession(state, role, make_classic_bots(game_seed, spec), console, ask, hints=hints,
                              vectors=vectors)
     try:
         try:

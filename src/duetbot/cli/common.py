@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 import sys
 from pathlib import Path
-from typing import Callable, NoReturn, Sequence
+from typing import TYPE_CHECKING, Annotated, Callable, NoReturn, Sequence
 
 import typer
 from rich.console import Console
@@ -19,6 +19,9 @@ from ..records import RECORD_VERSION
 from ..rules import Variant
 from ..suggest.requests import short
 from ..wordpool import load_pool
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..bots.factory import PartnerSpec
 
 err_console = Console(stderr=True, highlight=False, soft_wrap=True)
 
@@ -174,14 +177,31 @@ def terminal_ask(console: Console) -> Ask:
     return ask
 
 
-def check_pool(pool: Sequence[str], vectors: Sequence[str] = ()) -> None:
-    """Fail before the game if the bot's models know no vector for a word of the pool."""
+PartnerOption = Annotated[str, typer.Option(
+    "--partner", metavar="SPEC",
+    help="The bots' partner spec, as in simulate (model=NAME[+NAME], spymaster=..., guesser=...; a model of "
+         "your own from 'duetbot models import' by its name); default: the shipped bots.")]
+
+
+def partner_spec(text: str = "default", vectors: Sequence[str] = ()) -> PartnerSpec:
+    """The bots a command plays or answers with (``--partner``), with the user's described
+    words; a spec that cannot be read is a one-line error."""
     from ..bots.factory import PartnerSpec, SpecError
-    from ..embeddings import UnknownWordError
 
     try:
-        PartnerSpec().describe(vectors).check(pool)
+        return PartnerSpec.parse(text).describe(vectors)
     except SpecError as exc:
+        fail(f"--partner {text!r}: {exc}")
+
+
+def check_pool(pool: Sequence[str], spec: PartnerSpec) -> None:
+    """Fail before the game if the partner's models are missing or know no vector for a word of the pool."""
+    from ..bots.factory import SpecError
+    from ..embeddings import ModelFormatError, ModelNotFoundError, UnknownWordError
+
+    try:
+        spec.check(pool)
+    except (SpecError, ModelNotFoundError, ModelFormatError) as exc:
         fail(str(exc))
     except UnknownWordError as exc:
         fail(f"{exc}; {vector_hint(exc.word)}")

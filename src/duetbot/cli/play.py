@@ -18,7 +18,7 @@ import random
 import re
 from dataclasses import replace
 from pathlib import Path
-from typing import Annotated, Optional, Sequence
+from typing import TYPE_CHECKING, Annotated, Optional, Sequence
 
 import typer
 from rich.console import Console, Group
@@ -35,9 +35,13 @@ from ..rules import (
 )
 from ..views import GuesserView, SpymasterView
 from .common import (
-    Ask, SaveError, check_pool, check_save_path, fail, parse_variant, quiet_stdout, read_pool, read_saved_game,
+    Ask, PartnerOption, SaveError, check_pool, check_save_path, fail, parse_variant, partner_spec, quiet_stdout,
+    read_pool, read_saved_game,
     save_game_file, terminal_ask,
 )
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..bots.factory import PartnerSpec
 
 HUMAN, BOT = Player.A, Player.B
 DEFAULT_SAVE = "duetbot-game.json"
@@ -53,13 +57,14 @@ CLUE_RULE = ("rule book: a clue may not be a word visible on the grid, a form of
 # --- the bot and the hints (the lead swaps in the real bots here) ---------------------------
 
 
-def make_bot(seed: int, vectors: Sequence[str] = ()) -> Partner:
-    """The bot partner (player B) for a game with this seed: the shipped embedding bots
-    (``vectors``: the user's described words, ``WORD=LIKE+LIKE``)."""
+def make_bot(seed: int, spec: PartnerSpec | None = None) -> Partner:
+    """The bot partner (player B) for a game with this seed: the bots of ``spec`` (``--partner``;
+    default: the shipped embedding bots), named ``duetbot`` or after the spec in the save."""
     from ..bots.factory import PartnerSpec
 
-    partner = PartnerSpec().describe(vectors).build(seed)
-    partner.name = "duetbot"
+    spec = spec or PartnerSpec()
+    partner = spec.build(seed)
+    partner.name = "duetbot" if spec.label == "default" else f"duetbot ({spec.label})"
     return partner
 
 
@@ -560,17 +565,19 @@ def play(
     game: Annotated[str, typer.Option("--game", help="duet, or classic (two teams: you play for red, bots play the rest).")] = "duet",
     role: Annotated[Optional[str], typer.Option("--role", help="With --game classic: spymaster or operative of the red team (on --resume: the saved game's role).", show_default="spymaster")] = None,
     vector: Annotated[Optional[list[str]], typer.Option("--vector", help="Give a word the models lack a vector: WORD=LIKE+LIKE, the words it is like (repeatable; needed again on --resume).")] = None,
+    partner: PartnerOption = "default",
 ) -> None:
     """Play Duet in the terminal with a bot partner: you are A, the bot is B."""
     if game == "classic":
         from .classic import run_play
 
         run_play(seed=seed, role=role, variant=variant, words=words, resume=resume, save=save, hints=hint,
-                 vectors=tuple(vector or ()))
+                 vectors=tuple(vector or ()), partner=partner)
         return
     if game != "duet":
         fail(f"--game {game!r}: use duet or classic")
     vectors = tuple(vector or ())
+    spec = partner_spec(partner, vectors)
     console = Console(highlight=False)
     if resume is not None:
         clash = [name for name, given in (("--seed", seed is not None), ("--variant", variant is not None),
@@ -591,7 +598,7 @@ def play(
         if strict:
             rules = replace(rules, invalid_clue=InvalidCluePolicy.PENALTY)
         pool = read_pool(words)
-        check_pool(pool, vectors)
+        check_pool(pool, spec)
         game_seed = seed if seed is not None else random.SystemRandom().randrange(1_000_000)
         state = State(deal(game_seed, pool), rules)
         save_path = save or Path(DEFAULT_SAVE)
@@ -600,8 +607,8 @@ def play(
                       f"seed {game_seed} (deal this board again with --seed {game_seed}).",
                       soft_wrap=True, markup=False)
     if resume is not None:
-        check_pool(state.deal.words, vectors)
-    bot = make_bot(game_seed, vectors)
+        check_pool(state.deal.words, spec)
+    bot = make_bot(game_seed, spec)
     console.print("Type 'quit' at any prompt to save and stop" + (", 'hint' for a hint" if hint else "")
                   + ", 'help' for the commands.", soft_wrap=True, markup=False)
     if state.is_over():

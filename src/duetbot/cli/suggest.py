@@ -21,7 +21,7 @@ from rich.table import Table
 from ..jsonio import JSONInputError, iter_lines, read_json_file
 from ..suggest import Suggester, schema as contract_schema
 from ..suggest.requests import ClassicGuesserResponse
-from .common import fail, quiet_stdout, vector_hint
+from .common import PartnerOption, fail, partner_spec, quiet_stdout, vector_hint
 
 app = typer.Typer(help="Suggestions for a game at a real table (clues, guesses, or JSON lines).",
                   no_args_is_help=True)
@@ -31,22 +31,24 @@ GAMES = ("duet", "classic")
 
 
 @lru_cache(maxsize=1)
-def suggester(vectors: tuple[str, ...] = ()) -> Suggester:
-    """The shipped bots, loaded once per process (``vectors``: described words)."""
+def suggester(vectors: tuple[str, ...] = (), partner: str = "default") -> Suggester:
+    """The bots of ``partner`` (default: the shipped ones), loaded once per process
+    (``vectors``: described words)."""
     from ..bots.factory import SpecError, default_bots
+    from ..embeddings import ModelFormatError, ModelNotFoundError
 
     try:
-        return Suggester(*default_bots(vectors))
-    except SpecError as exc:
-        fail(str(exc))
+        return Suggester(*default_bots(spec=partner_spec(partner, vectors)))
+    except (SpecError, ModelNotFoundError, ModelFormatError) as exc:
+        fail(f"--partner {partner!r}: {exc}" if partner != "default" else str(exc))
 
 
-def _ask(req: dict, vectors: Optional[list[str]]) -> Any:
+def _ask(req: dict, vectors: Optional[list[str]], partner: str = "default") -> Any:
     """The response to ``req`` from the same dispatcher as ``suggest jsonl``; a bad request is
     one line on stderr, not an error response."""
     from ..embeddings import UnknownWordError
 
-    helper = suggester(tuple(vectors or ()))
+    helper = suggester(tuple(vectors or ()), partner)
     try:
         return helper.respond(req)
     except UnknownWordError as exc:
@@ -120,6 +122,7 @@ def clue(board: Board = None, green: Green = None, assassin: Assassin = None, co
          tokens: Tokens = None,
          top: Annotated[Optional[int], typer.Option(min=1, show_default="5, or the --request file's top", help="How many clues to show (overrides a --request file's top).")] = None,
          request: RequestFile = None, game: Game = None, classic: Classic = False, vector: Vectors = None,
+         partner: PartnerOption = "default",
          team_agents: Annotated[Optional[str], typer.Option(help="With --game classic: your team's agents still to find.")] = None,
          opponent_agents: Annotated[Optional[str], typer.Option(help="With --game classic: the other team's agents.")] = None) -> None:
     """Suggest clues for your greens (classic: your team's agents), with their targets and risks."""
@@ -135,7 +138,7 @@ def clue(board: Board = None, green: Green = None, assassin: Assassin = None, co
     classic_only = _given(team_agents=team_agents, opponent_agents=opponent_agents)
     if not is_classic and classic_only:
         fail(f"{_are(classic_only)} for classic boards: add --game classic (or --classic)")
-    answer = _ask(req, vector)
+    answer = _ask(req, vector, partner)
     table = Table(title="Suggested clues, best first")
     for col in ("clue", "targets", "expected agents" if is_classic else "expected greens", "assassin risk",
                 "bystander risk", "watch out for"):
@@ -154,7 +157,8 @@ def guess(board: Board = None,
           covered: Covered = None,
           wrong: Annotated[Optional[str], typer.Option(help="Your earlier guesses your partner marked bystander.")] = None,
           green: Green = None, assassin: Assassin = None, tokens: Tokens = None, request: RequestFile = None,
-          game: Game = None, classic: Classic = False, vector: Vectors = None) -> None:
+          game: Game = None, classic: Classic = False, vector: Vectors = None,
+          partner: PartnerOption = "default") -> None:
     """Rank the words for your partner's clues (classic: your spymaster's) and say where to stop."""
     from ..rules import Clue
 
@@ -170,7 +174,7 @@ def guess(board: Board = None,
     duet_only = _given(wrong=wrong, green=green, assassin=assassin, tokens=tokens)
     if req.get("game") == "classic" and duet_only:
         fail(f"{_are(duet_only)} for Duet boards, and {chosen_by} asks for a classic one: leave them out")
-    answer = _ask(req, vector)
+    answer = _ask(req, vector, partner)
     is_classic = isinstance(answer, ClassicGuesserResponse)
     stop = answer.stop_after
     table = Table(title=f"Guesses, best first: guess the first {stop}, then stop")
@@ -193,9 +197,9 @@ def _print_notes(answer: Any) -> None:
 
 
 @app.command()
-def jsonl(vector: Vectors = None) -> None:
+def jsonl(vector: Vectors = None, partner: PartnerOption = "default") -> None:
     """Read one JSON request per line from stdin, write one JSON response per line (see `suggest schema`)."""
-    helper = suggester(tuple(vector or ()))
+    helper = suggester(tuple(vector or ()), partner)
     try:
         for line in helper.handle_lines(iter_lines(sys.stdin.buffer)):
             sys.stdout.write(line + "\n")

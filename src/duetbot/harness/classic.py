@@ -17,21 +17,15 @@ from typing import Callable, Iterator, Sequence
 
 from ..bots.base import Partner
 from ..records.classic import ClassicRecord
-from ..rules import Event
-from ..rules.classic import ClassicDeal, ClassicRules, ClassicState, Team, deal_classic
+from ..rules.classic import ClassicDeal, ClassicRules, ClassicState, deal_classic
 from ..views.classic import classic_guesser_view, classic_spymaster_view
 from . import base
-from .base import Game, Observer, game_seed
+from .base import Game, game_seed
 
 
 CLASSIC: Game[ClassicState] = Game("classic", classic_spymaster_view, classic_guesser_view,
                                   lambda team: f"the {team.name.lower()} team", guesser_role="operatives")
 """Classic Codenames for the game loop: each team's spymaster and operative views."""
-
-
-def step_classic(state: ClassicState, teams: Sequence[Partner], observe: Observer | None = None) -> Event[Team]:
-    """Ask the team to move for one action (its spymaster or its operatives) and apply it."""
-    return base.step(state, CLASSIC, teams, observe)
 
 
 def play_classic(state: ClassicState, teams: Sequence[Partner], max_actions: int = 1000) -> ClassicState:
