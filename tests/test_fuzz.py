@@ -43,10 +43,6 @@ BASES = {
 }
 # Mostly guesser requests (fast); spymaster requests take ~100 ms when valid.
 KIND_WEIGHTS = {"guesser": 6, "spymaster": 1, "classic_spymaster": 1, "classic_guesser": 3}
-CLUE_FIELDS = {"clues", "history"}
-"""Fields whose contents another change reads differently (any clue string, bounded numbers):
-for mutations there the test asserts only a well-formed answer, result or error."""
-
 WEIRD_TEXT = ["\u0000", "\u202etiger", "\u200f\u05e9\u05dc\u05d5\u05dd", "e\u0301", "\U0001f600", "\ufeffstorm",
               "STORM", " storm ", "ice\tcream", "\u0130stanbul", "\u00df", "x" * 5000, "", "   ", "\n",
               "storm\u0000", "\ufffd", "null", "[]", "{}", "\\", '"', "\u2028"]
@@ -62,7 +58,6 @@ WEIGHTS_TEXT = ['NaN', '-NaN', 'Infinity', '-Infinity', '1e999', '-1e999', '1e-9
 class Case:
     data: bytes
     kind: str
-    clue_field: bool = False
 
 
 def _dumps_with_raw(rng: random.Random, obj: dict, path: list, raw: str) -> str:
@@ -108,17 +103,14 @@ def generate(seed: int, n: int) -> list[Case]:
         req = json.loads(json.dumps(BASES[kind]))
         req["id"] = i if rng.random() < 0.5 else f"r{i}"
         roll = rng.random()
-        clue_field = False
         if roll < 0.04:
             cases.append(Case(rng.choice([b"", b"   ", b"\t", b"\r", b"\xef\xbb\xbf"]), "blank"))
             continue
         if roll < 0.45:  # a value replaced by raw JSON text (may not be JSON at all)
             path = _pick_path(rng, req)
-            clue_field = path[0] in CLUE_FIELDS
             text = _dumps_with_raw(rng, req, path, rng.choice(WEIGHTS_TEXT))
         elif roll < 0.60:  # a value replaced by an odd string or a value of the wrong type
             path = _pick_path(rng, req)
-            clue_field = path[0] in CLUE_FIELDS
             target = req
             for key in path[:-1]:
                 target = target[key]
@@ -127,9 +119,7 @@ def generate(seed: int, n: int) -> list[Case]:
             text = json.dumps(req, ensure_ascii=rng.random() < 0.5)
         elif roll < 0.68:  # a field dropped or an unknown one added
             if rng.random() < 0.5:
-                key = rng.choice(list(req))
-                clue_field = key in CLUE_FIELDS
-                req.pop(key)
+                req.pop(rng.choice(list(req)))
             else:
                 req[rng.choice(["extra", "\u202e", "", "id2"])] = rng.choice(WEIRD_TEXT)
             text = json.dumps(req)
@@ -145,7 +135,6 @@ def generate(seed: int, n: int) -> list[Case]:
             ch = rng.choice(['"', "[", "]", "{", "}", ",", ":", "\\", "\u0000", "\ud800", "\u202e", "9", " "])
             text = (text[:pos] + ch + text[pos:] if op == 0 else text[:pos] + text[pos + 1:] if op == 1
                     else text[:pos] + ch + text[pos + 1:])
-            clue_field = True  # may land anywhere, clue strings included
         elif roll < 0.96:  # not an object at all
             text = rng.choice(["[]", "1", '"x"', "null", "true", "[" * 5000, "{" * 5000, "}", "'x'", "{'id': 1}",
                                json.dumps([req]), "NaN", str(10 ** 50)])
@@ -160,7 +149,7 @@ def generate(seed: int, n: int) -> list[Case]:
                 cases.append(Case(raw[:-1] + b', "pad": "' + pad + b'"}', kind))
             continue
         data = text.encode("utf-8", "surrogatepass")
-        cases.append(Case(data, kind, clue_field))
+        cases.append(Case(data, kind))
     return cases
 
 
@@ -238,7 +227,7 @@ def test_fuzz_one_process_answers_every_line(seed):
         assert ("error" in resp) != ({"clues"} <= set(resp) or {"guesses", "stop_after"} <= set(resp)), line[:200]
         if "error" in resp:
             assert isinstance(resp["error"], str) and "\n" not in resp["error"] and resp["error"]
-            if resp["error"].startswith("internal error") and not case.clue_field:
+            if resp["error"].startswith("internal error"):  # a bug, whatever the line held
                 problems.append((case.data[:300], resp["error"]))
         else:
             results += 1
