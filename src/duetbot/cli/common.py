@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import enum
 import os
 import sys
 from pathlib import Path
@@ -175,6 +176,13 @@ def terminal_ask(console: Console) -> Ask:
         return answer
 
     return ask
+
+
+class GameKind(str, enum.Enum):
+    """The game a command plays (``--game``, the same in ``play``, ``simulate`` and ``suggest``)."""
+
+    duet = "duet"
+    classic = "classic"
 
 
 PartnerOption = Annotated[str, typer.Option(

@@ -35,7 +35,7 @@ from ..rules import (
 )
 from ..views import GuesserView, SpymasterView
 from .common import (
-    Ask, PartnerOption, SaveError, check_pool, check_save_path, fail, parse_variant, partner_spec, quiet_stdout,
+    Ask, GameKind, PartnerOption, SaveError, check_pool, check_save_path, fail, parse_variant, partner_spec, quiet_stdout,
     read_pool, read_saved_game,
     save_game_file, terminal_ask,
 )
@@ -562,20 +562,18 @@ def play(
     hint: Annotated[bool, typer.Option("--hint", help="Allow typing 'hint' at a prompt.")] = False,
     resume: Annotated[Optional[Path], typer.Option("--resume", help="Continue a saved game.")] = None,
     save: Annotated[Optional[Path], typer.Option("--save", help=f"Where 'quit' saves the game (default: {DEFAULT_SAVE}, with --game classic duetbot-classic.json; or the --resume file).")] = None,
-    game: Annotated[str, typer.Option("--game", help="duet, or classic (two teams: you play for red, bots play the rest).")] = "duet",
+    game: Annotated[GameKind, typer.Option("--game", help="duet, or classic (two teams: you play for red, bots play the rest).")] = GameKind.duet,
     role: Annotated[Optional[str], typer.Option("--role", help="With --game classic: spymaster or operative of the red team (on --resume: the saved game's role).", show_default="spymaster")] = None,
     vector: Annotated[Optional[list[str]], typer.Option("--vector", help="Give a word the models lack a vector: WORD=LIKE+LIKE, the words it is like (repeatable; needed again on --resume).")] = None,
     partner: PartnerOption = "default",
 ) -> None:
     """Play Duet in the terminal with a bot partner: you are A, the bot is B."""
-    if game == "classic":
+    if game is GameKind.classic:
         from .classic import run_play
 
         run_play(seed=seed, role=role, variant=variant, words=words, resume=resume, save=save, hints=hint,
                  vectors=tuple(vector or ()), partner=partner)
         return
-    if game != "duet":
-        fail(f"--game {game!r}: use duet or classic")
     vectors = tuple(vector or ())
     spec = partner_spec(partner, vectors)
     console = Console(highlight=False)

@@ -36,18 +36,13 @@ from ..simulation import (
 )
 from ..simulation.classic import ClassicRunSpec, write_classic_plot
 from .classic import parse_rules
-from .common import fail, parse_variant, read_pool, vector_hint
+from .common import GameKind, fail, parse_variant, read_pool, vector_hint
 
 console = Console(highlight=False)
 
 
 class BotKind(str, enum.Enum):
     random = "random"
-
-
-class GameKind(str, enum.Enum):
-    duet = "duet"
-    classic = "classic"
 
 
 class Engine(str, enum.Enum):

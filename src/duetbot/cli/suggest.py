@@ -21,13 +21,13 @@ from rich.table import Table
 from ..jsonio import JSONInputError, iter_lines, read_json_file
 from ..suggest import Suggester, schema as contract_schema
 from ..suggest.requests import ClassicGuesserResponse
-from .common import PartnerOption, fail, partner_spec, quiet_stdout, vector_hint
+from .common import GameKind, PartnerOption, fail, partner_spec, quiet_stdout, vector_hint
 
 app = typer.Typer(help="Suggestions for a game at a real table (clues, guesses, or JSON lines).",
                   no_args_is_help=True)
 console = Console(highlight=False)
 
-GAMES = ("duet", "classic")
+GAMES = tuple(g.value for g in GameKind)  # a str option, not the enum: a file name gets a hint to --request
 
 
 @lru_cache(maxsize=1)
