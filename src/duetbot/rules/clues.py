@@ -334,6 +334,13 @@ def _words() -> frozenset[str]:
     return _WORDS
 
 
+def _irregular() -> dict[str, tuple[str, ...]]:
+    if _IRREGULAR is None:
+        _load()
+    assert _IRREGULAR is not None
+    return _IRREGULAR
+
+
 # ---------------------------------------------------------------------------
 # Morphology
 # ---------------------------------------------------------------------------
@@ -475,11 +482,8 @@ def _step(word: str) -> tuple[str, ...]:
     hit = _STEP_CACHE.get(word)
     if hit is not None:
         return hit
-    if _IRREGULAR is None:
-        _load()
-    assert _IRREGULAR is not None
     out = list(_suffix_step(word))
-    for b in (*_IRREGULAR.get(word, ()), *_prefix_step(word)):
+    for b in (*_irregular().get(word, ()), *_prefix_step(word)):
         if b != word and b not in out:
             out.append(b)
     return _remember(_STEP_CACHE, word, tuple(out))
@@ -497,9 +501,6 @@ def raw_stems(word: str) -> frozenset[str]:
     hit = _RAW_CACHE.get(word)
     if hit is not None:
         return hit
-    if _IRREGULAR is None:
-        _load()
-    assert _IRREGULAR is not None
     words = _words()
     out = {word}
     for b in _suffix_step(word):
@@ -507,7 +508,7 @@ def raw_stems(word: str) -> frozenset[str]:
         if b in words:
             out.update(_suffix_step(b))
             out.update(_prefix_step(b))
-    for b in (*_IRREGULAR.get(word, ()), *_prefix_step(word)):
+    for b in (*_irregular().get(word, ()), *_prefix_step(word)):
         out.add(b)
         if b in words:
             out.update(_step(b))
@@ -533,7 +534,7 @@ def _board_stems(word: str) -> frozenset[str]:
 def _is_tail(piece: str) -> bool:
     """May *piece* end a compound: a lexicon word or an inflection of one."""
     words = _words()
-    if piece in words or piece in _IRREGULAR:  # type: ignore[operator]
+    if piece in words or piece in _irregular():
         return True
     return any(b in words for b, kind in regular_bases(piece) if kind == "infl")
 
@@ -757,12 +758,9 @@ def _irregular_chains() -> dict[str, frozenset[str]]:
     """For each irregular form: its lemmas plus one further step from each."""
     global _IRR_CHAIN
     if _IRR_CHAIN is None:
-        if _IRREGULAR is None:
-            _load()
-        assert _IRREGULAR is not None
         words = _words()
         chains: dict[str, frozenset[str]] = {}
-        for z, lemmas in _IRREGULAR.items():
+        for z, lemmas in _irregular().items():
             reach = set(lemmas)
             for y in lemmas:
                 if y in words:
