@@ -45,14 +45,15 @@ def in_checkout(monkeypatch):
 def test_list_names_every_target_and_group():
     res = _cli("build", "--list")
     assert res.exit_code == 0, res.output
-    for name in ("pool", "lexicon", "glove50", "spacy300", "minilm", "eat", "subword"):
+    for name in ("pool", "lexicon", "glove50", "spacy300", "minilm", "eat", "subword", "wordnet"):
         assert f"│ {name}" in res.output, name
     assert "all = pool lexicon glove50 spacy300 minilm eat subword" in res.output
     assert "models = glove50 spacy300 minilm" in res.output
 
 
 def test_groups_expand_in_build_order():
-    assert targets.expand(["all"]) == list(targets.TARGETS)
+    assert targets.expand(["all"]) == [t for t in targets.TARGETS if t not in targets.UNSHIPPED]
+    assert targets.expand(["all", "wordnet"]) == list(targets.TARGETS)
     assert targets.expand(["subword", "lexicon", "glove50", "lexicon"]) == ["lexicon", "glove50", "subword"]
     assert targets.expand(["models", "eat"]) == ["glove50", "spacy300", "minilm", "eat"]
     with pytest.raises(ValueError, match="unknown build target 'word2vec'"):
@@ -61,15 +62,23 @@ def test_groups_expand_in_build_order():
 
 # Per target, one package it needs (the first its check meets when everything is missing).
 FIRST_PACKAGE = {"pool": "wordfreq", "lexicon": "wordfreq", "glove50": "wordfreq", "spacy300": "wordfreq",
-                 "minilm": "wordfreq", "eat": "scipy", "subword": "wordfreq"}
+                 "minilm": "wordfreq", "eat": "scipy", "subword": "wordfreq", "wordnet": "scipy"}
+
+
+def _inputs(tmp_path):
+    """The input files the eat and wordnet targets read (empty: only their presence is checked)."""
+    eat = tmp_path / "eat.tsv.gz"
+    eat.write_bytes(b"")
+    (tmp_path / "wordnet").mkdir()
+    (tmp_path / "wordnet" / "data.noun").write_bytes(b"")
+    return eat, tmp_path / "wordnet"
 
 
 @pytest.mark.parametrize("name", list(targets.TARGETS))
 def test_each_target_names_what_it_lacks(name, monkeypatch, in_checkout, tmp_path):
     monkeypatch.setattr(targets.importlib.util, "find_spec", lambda module, *a: None)
-    eat = tmp_path / "eat.tsv.gz"
-    eat.write_bytes(b"")
-    res = _cli("build", name, "--eat", str(eat))
+    eat, wordnet = _inputs(tmp_path)
+    res = _cli("build", name, "--eat", str(eat), "--wordnet", str(wordnet))
     text = _one_line(res)
     assert f"building {name} needs the package '{FIRST_PACKAGE[name]}'" in text
     assert "pip install" in text
@@ -81,9 +90,8 @@ def test_each_target_is_ready_when_its_packages_are(name, monkeypatch, in_checko
     """The check passes when every package it lists imports: it asks for nothing else."""
     real = importlib.util.find_spec
     monkeypatch.setattr(targets.importlib.util, "find_spec", lambda module, *a: real("json"))
-    eat = tmp_path / "eat.tsv.gz"
-    eat.write_bytes(b"")
-    assert targets.missing(name, eat) is None
+    eat, wordnet = _inputs(tmp_path)
+    assert targets.missing(name, eat, wordnet) is None
 
 
 def test_minilm_names_the_no_deps_install(monkeypatch):
@@ -96,7 +104,7 @@ def test_minilm_names_the_no_deps_install(monkeypatch):
 
 def test_script_targets_need_a_checkout(monkeypatch, tmp_path):
     monkeypatch.setattr(targets, "checkout_root", lambda: tmp_path)
-    for name in ("pool", "lexicon", "eat"):
+    for name in ("pool", "lexicon", "eat", "wordnet"):
         text = _one_line(_cli("build", name))
         assert f"building {name} needs a source checkout" in text and "clone" in text
 

@@ -41,10 +41,11 @@ DEFAULT_MODELS: tuple[str, ...] = ("glove50", "spacy300", "minilm")
 #: people's clues 61% -> 72% (benchmarks/bench_associations.py).
 DEFAULT_GUESSER_MODELS: tuple[str, ...] = (*DEFAULT_MODELS, "eat")
 
-#: Families without a fallback: a word people gave no association has no ``eat`` opinion (the
-#: ensemble lets the other families speak for it). Every other family reads a word its table
-#: lacks through the subword fallback (benchmarks/bench_fallback.py).
-NO_FALLBACK_FAMILIES = frozenset({"eat"})
+#: Families without a fallback: a word people gave no association has no ``eat`` opinion, a
+#: word WordNet lacks no ``wordnet``/``wordnet_gloss`` one (built with ``duetbot models build
+#: wordnet``, not shipped); the ensemble lets the other families speak for it. Every other
+#: family reads a word its table lacks through the subword fallback (benchmarks/bench_fallback.py).
+NO_FALLBACK_FAMILIES = frozenset({"eat", "wordnet", "wordnet_gloss", "wordnet_graph"})
 
 
 class SpecError(ValueError):

