@@ -24,7 +24,8 @@ words in play of a linear score of the families' z (bench_fusion.py), out of sam
 ceiling of the construction: each kind's PPMI rows *before* the SVD (the sparse word x
 context matrix of scripts/build_wordnet.py, every WordNet lemma, cosine of whole rows),
 z-scored per board over the 10,000 most frequent words like a family, alone and added to
-the four with a fixed weight (in sample: optimistic). "alone" is scored on the turns whose clue that
+the four with a fixed weight (in sample: optimistic), and both together with their weights
+chosen by cross-validation. "alone" is scored on the turns whose clue that
 family knows, board words it lacks ranked last; the rest on every turn the default guesser
 answers (a family that lacks the clue has no say).
 """
@@ -202,6 +203,12 @@ def main(argv: list[str] | None = None) -> int:
                 rows.append((f"+ exact {kind} PPMI rows (no SVD) weight {x:g}, in sample",
                              scores(data, lambda d, key=key, x=x: wmean(np.vstack([d["z"][:nb], d[key][None]]),
                                                                          base_w + [x]))))
+        both = [{**d, "z": np.vstack([d["z"][:nb], d["exact_relation"][None], d["exact_gloss"][None]])}
+                for d in data]
+        xgrid = [tuple(base_w) + (x, y) for x in (0.0, 0.25, 0.5, 0.75, 1.0) for y in (0.0, 0.25, 0.5, 0.75, 1.0)]
+        res, best = cv_grid(both, xgrid, seeds)
+        rows.append((f"+ both unreduced PPMI rows, their weights by CV (all games: {best[nb]:g}, {best[nb + 1]:g})",
+                     res))
     if not a.quick:
         rows.append(("conditional logit, the four families' z (CV)",
                      cv_logit(data, lambda d: np.nan_to_num(d["z"][:nb]).T, seeds)))
