@@ -8,6 +8,7 @@ scikit-learn, the frequencies wordfreq) is marked ``build``.
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -16,7 +17,21 @@ from typer.testing import CliRunner
 from duetbot.cli.models import app, source_and_licence
 from duetbot.embeddings import targets
 
-bw = targets.load_script("build_wordnet")
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def _load_builder():
+    """The builder from this checkout's scripts/ (CI tests an installed copy of the package,
+    whose own idea of the checkout is its site-packages)."""
+    real = targets.checkout_root
+    targets.checkout_root = lambda: ROOT
+    try:
+        return targets.load_script("build_wordnet")
+    finally:
+        targets.checkout_root = real
+
+
+bw = _load_builder()
 
 # offset lex_filenum ss_type w_cnt(hex) word lex_id ... p_cnt pointers | gloss
 NOUN = [
