@@ -224,6 +224,20 @@ def boot_ci(diff: np.ndarray, games: np.ndarray, n: int = 2000) -> tuple[float, 
     return float(lo), float(hi)
 
 
+def print_rows(rows: list, base: dict, games: np.ndarray, what: str, versus: str, resamples: int) -> None:
+    """The markdown table of scored rows: P@1, P@number, MRR and P@1 against ``base`` with a
+    95% interval bootstrapped over games (a row may be one result or a list of seeds' results)."""
+    print(f"| {what} | P@1 % | P@number % | MRR | P@1 vs {versus} (95% CI, bootstrap over games) |")
+    print("|---|---|---|---|---|")
+    for name, r in rows:
+        runs = r if isinstance(r, list) else [r]
+        p1, pk, rr = (float(np.mean([x[m].mean() for x in runs])) for m in ("p1", "pk", "rr"))
+        diff = np.mean([x["p1"] for x in runs], axis=0) - base["p1"]
+        lo, hi = boot_ci(diff, games, resamples)
+        vs = "-" if r is base else f"{100 * diff.mean():+.1f} ({100 * lo:+.1f} .. {100 * hi:+.1f})"
+        print(f"| {name} | {100 * p1:.1f} | {100 * pk:.1f} | {rr:.3f} | {vs} |", flush=True)
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--data", type=Path, default=DATA, help="human Duet turns (JSON lines)")
@@ -281,15 +295,7 @@ def main(argv: list[str] | None = None) -> int:
     assert isinstance(base, dict)
     print(f"{len(turns)} turns{' (quick slice)' if a.quick else ''}, {len(data)} answerable, "
           f"{len(set(games))} games; families {'+'.join(names)}; one clue, no key side\n")
-    print("| rule | P@1 % | P@number % | MRR | P@1 vs default (95% CI, bootstrap over games) |")
-    print("|---|---|---|---|---|")
-    for name, r in rows:
-        runs = r if isinstance(r, list) else [r]
-        p1, pk, rr = (float(np.mean([x[m].mean() for x in runs])) for m in ("p1", "pk", "rr"))
-        diff = np.mean([x["p1"] for x in runs], axis=0) - base["p1"]
-        lo, hi = boot_ci(diff, games, 300 if a.quick else 2000)
-        vs = "-" if r is base else f"{100 * diff.mean():+.1f} ({100 * lo:+.1f} .. {100 * hi:+.1f})"
-        print(f"| {name} | {100 * p1:.1f} | {100 * pk:.1f} | {rr:.3f} | {vs} |", flush=True)
+    print_rows(rows, base, games, "rule", "default", 300 if a.quick else 2000)
     print("\nPeople reading the same clues: ~87% P@1.")
     print(f"\n{time.perf_counter() - t0:.0f} s")
     return 0

@@ -43,7 +43,7 @@ import numpy as np
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 
-from bench_fusion import boot_ci, cv_logit, extract, folds, scores, wmean  # noqa: E402
+from bench_fusion import cv_logit, extract, folds, print_rows, scores, wmean  # noqa: E402
 from bench_guesser import DATA, human_view, load_turns  # noqa: E402
 
 from duetbot.bots.ensemble import Ensemble  # noqa: E402
@@ -222,15 +222,7 @@ def main(argv: list[str] | None = None) -> int:
 
     print(f"\n{len(turns)} turns{' (quick slice)' if a.quick else ''}, {len(data)} answerable, "
           f"{len(set(games))} games; families {'+'.join(names)}; one clue, no key side\n")
-    print("| guesser | P@1 % | P@number % | MRR | P@1 vs before (95% CI, bootstrap over games) |")
-    print("|---|---|---|---|---|")
-    for name, r in rows:
-        runs = r if isinstance(r, list) else [r]
-        p1, pk, rr = (float(np.mean([x[k].mean() for x in runs])) for k in ("p1", "pk", "rr"))
-        diff = np.mean([x["p1"] for x in runs], axis=0) - before["p1"]
-        lo, hi = boot_ci(diff, games, 300 if a.quick else 2000)
-        vs = "-" if r is before else f"{100 * diff.mean():+.1f} ({100 * lo:+.1f} .. {100 * hi:+.1f})"
-        print(f"| {name} | {100 * p1:.1f} | {100 * pk:.1f} | {rr:.3f} | {vs} |", flush=True)
+    print_rows(rows, before, games, "guesser", "before", 300 if a.quick else 2000)
     print(f"\nShipped guesser families: {'+'.join(DEFAULT_GUESSER_MODELS)}, weights "
           f"{dict(GuesserConfig().family_weights)}. People reading the same clues: ~87% P@1.")
     print(f"\n{time.perf_counter() - t0:.0f} s")

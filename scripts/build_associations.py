@@ -47,7 +47,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "src"))
 
 from duetbot.embeddings import store  # noqa: E402
-from duetbot.embeddings.build import package_version  # noqa: E402
+from duetbot.embeddings.build import package_version, svd_embedding  # noqa: E402
 from duetbot.embeddings.vocab import is_clue_candidate  # noqa: E402
 
 DEFAULT_EAT = ROOT.parent / "shared" / "data" / "eat" / "eat_stimulus_response.tsv.gz"
@@ -141,19 +141,6 @@ def ppmi(s, alpha: float):
     return out
 
 
-def embed(m, dims: int, power: float) -> tuple[np.ndarray, np.ndarray]:
-    """(unit-norm float32 vectors U * sigma^power, singular values)."""
-    from sklearn.decomposition import TruncatedSVD
-
-    svd = TruncatedSVD(n_components=dims, algorithm="arpack", random_state=0)
-    us = svd.fit_transform(m.astype(np.float64))  # = U * sigma
-    sigma = svd.singular_values_
-    vec = us * (sigma ** (power - 1.0))
-    norms = np.linalg.norm(vec, axis=1, keepdims=True)
-    norms[norms == 0] = 1.0
-    return (vec / norms).astype(np.float32), sigma
-
-
 def _zipf(words: list[str]) -> np.ndarray:
     try:
         from wordfreq import zipf_frequency
@@ -177,7 +164,7 @@ def build(eat: Path, out: Path, vocab_size: int = DEFAULTS["vocab_size"], dims: 
     sub = sub[nonempty][:, nonempty].tocsr()
     log(f"eat: {stats['rows']} rows, {stats['stimuli']} stimuli, {len(words)} words in the graph, "
         f"PPMI + SVD of {len(fit_words)} to {dims} dims, shipping {min(vocab_size, len(fit_words))}")
-    vec, sigma = embed(ppmi(sub, alpha), dims, power)
+    vec, sigma = svd_embedding(ppmi(sub, alpha), dims, power)
     ship = select_vocabulary(fit_words, sub, vocab_size, 1)
     vocab = [fit_words[i] for i in ship]
     vec16 = vec[ship].astype(np.float16)

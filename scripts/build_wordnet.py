@@ -46,7 +46,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "src"))
 
 from duetbot.embeddings import store  # noqa: E402
-from duetbot.embeddings.build import package_version  # noqa: E402
+from duetbot.embeddings.build import package_version, svd_embedding  # noqa: E402
 from duetbot.embeddings.vocab import STOPWORDS, is_clue_candidate  # noqa: E402
 
 DEFAULT_WORDNET = Path("/usr/share/wordnet")
@@ -359,19 +359,6 @@ def hellinger(m):
     return out.tocsr()
 
 
-def embed(m, dims: int, power: float) -> tuple[np.ndarray, np.ndarray]:
-    """(unit-norm float32 vectors ``U * sigma^power``, singular values)."""
-    from sklearn.decomposition import TruncatedSVD
-
-    svd = TruncatedSVD(n_components=dims, algorithm="arpack", random_state=0)
-    us = svd.fit_transform(m.astype(np.float64))
-    sigma = svd.singular_values_
-    vec = us * (sigma ** (power - 1.0))
-    norms = np.linalg.norm(vec, axis=1, keepdims=True)
-    norms[norms == 0] = 1.0
-    return (vec / norms).astype(np.float32), sigma
-
-
 def _zipf(words: list[str]) -> np.ndarray:
     from wordfreq import zipf_frequency
 
@@ -456,7 +443,7 @@ def build(wordnet: Path, out: Path, kind: str = "relation", vocab_size: int | No
     # the SVD is fitted on the shipped rows (or the fit_size most frequent, if larger): its
     # dimensions go to the words a game meets, not to rare species and obsolete senses
     rows = ship if fit_size <= len(ship) else sorted(chosen | set(order[:fit_size]))
-    vec, sigma = embed(weighted[rows], dims, power)
+    vec, sigma = svd_embedding(weighted[rows], dims, power)
     vec = vec[np.searchsorted(rows, ship)]
     vocab = [fit_words[i] for i in ship]
     vec16 = vec.astype(np.float16)

@@ -90,6 +90,21 @@ def package_version(dist: str) -> str:
         return "unknown"
 
 
+def svd_embedding(m: Any, dims: int, power: float) -> tuple[np.ndarray, np.ndarray]:
+    """Rows of a sparse association matrix (PPMI or similar) as ``dims``-dimensional vectors:
+    (unit-norm float32 ``U * sigma^power``, the singular values), by a seeded truncated SVD.
+    The families built from association graphs (``eat``, WordNet) share it."""
+    from sklearn.decomposition import TruncatedSVD
+
+    svd = TruncatedSVD(n_components=dims, algorithm="arpack", random_state=0)
+    us = svd.fit_transform(m.astype(np.float64))  # = U * sigma
+    sigma = svd.singular_values_
+    vec = us * (sigma ** (power - 1.0))
+    norms = np.linalg.norm(vec, axis=1, keepdims=True)
+    norms[norms == 0] = 1.0
+    return (vec / norms).astype(np.float32), sigma
+
+
 def build_needs(models: Sequence[str]) -> list[tuple[str, str]]:
     """``(module, distribution)`` of every build-time package the given models need."""
     needs = [("wordfreq", "wordfreq"), ("sklearn", "scikit-learn"), ("msgpack", "msgpack"),
