@@ -175,6 +175,10 @@ def test_simulate_three_games_and_suggest_with_an_imported_model(files, models_d
     assert play.exit_code == 0, play.output
     saved = json.loads((models_dir.parent / "g.json").read_text())
     assert saved["players"]["B"] == "duetbot (model=imp-play)"
+    resumed = runner.invoke(app, ["play", "--resume", str(models_dir.parent / "g.json")], input="quit\n")
+    assert resumed.exit_code == 0, resumed.output
+    assert "partner model=imp-play" in resumed.output  # the save's bots, without --partner again
+    assert json.loads((models_dir.parent / "g.json").read_text())["players"]["B"] == "duetbot (model=imp-play)"
     bad = runner.invoke(app, ["play", "--partner", "model=nosuch-model"])
     assert bad.exit_code == 2 and "nosuch-model" in bad.output and "Traceback" not in bad.output
 

@@ -261,7 +261,7 @@ class _ClassicHuman:
 def run_play(*, seed: int | None, role: str | None, variant: str | None, words: Path | None,
              resume: Path | None = None, save: Path | None = None, hints: bool = False,
              ask: Ask | None = None, console: Console | None = None, vectors: Sequence[str] = (),
-             partner: str = "default") -> ClassicState:
+             partner: str | None = None) -> ClassicState:
     """``duetbot play --game classic``: a new game, or ``resume`` a saved one; ``quit`` or
     end of input saves to ``save`` (default: the resumed file, else :data:`DEFAULT_SAVE`)."""
     console = console or Console(highlight=False)

@@ -6,7 +6,7 @@ import enum
 import os
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Callable, NoReturn, Sequence
+from typing import TYPE_CHECKING, Annotated, Callable, NoReturn, Optional, Sequence
 
 import typer
 from rich.console import Console
@@ -185,17 +185,18 @@ class GameKind(str, enum.Enum):
     classic = "classic"
 
 
-PartnerOption = Annotated[str, typer.Option(
-    "--partner", metavar="SPEC",
+PartnerOption = Annotated[Optional[str], typer.Option(
+    "--partner", metavar="SPEC", show_default="the shipped bots (play --resume: the saved game's)",
     help="The bots' partner spec, as in simulate (model=NAME[+NAME], spymaster=..., guesser=...; a model of "
-         "your own from 'duetbot models import' by its name); default: the shipped bots.")]
+         "your own from 'duetbot models import' by its name).")]
 
 
-def partner_spec(text: str = "default", vectors: Sequence[str] = ()) -> PartnerSpec:
-    """The bots a command plays or answers with (``--partner``), with the user's described
-    words; a spec that cannot be read is a one-line error."""
+def partner_spec(text: str | None = None, vectors: Sequence[str] = ()) -> PartnerSpec:
+    """The bots a command plays or answers with (``--partner``; ``None``: the shipped bots),
+    with the user's described words; a spec that cannot be read is a one-line error."""
     from ..bots.factory import PartnerSpec, SpecError
 
+    text = "default" if text is None else text
     try:
         return PartnerSpec.parse(text).describe(vectors)
     except SpecError as exc:

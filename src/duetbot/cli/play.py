@@ -45,6 +45,8 @@ if TYPE_CHECKING:  # pragma: no cover
 
 HUMAN, BOT = Player.A, Player.B
 DEFAULT_SAVE = "duetbot-game.json"
+BOT_NAME = "duetbot"
+"""The bot's name in saves; with a ``--partner`` spec, ``duetbot (SPEC)``."""
 
 CLUE_PROMPT = "Your clue (word number): "
 GUESS_PROMPT = "Your guess (word, or 'pass' to end the turn): "
@@ -64,8 +66,16 @@ def make_bot(seed: int, spec: PartnerSpec | None = None) -> Partner:
 
     spec = spec or PartnerSpec()
     partner = spec.build(seed)
-    partner.name = "duetbot" if spec.label == "default" else f"duetbot ({spec.label})"
+    partner.name = BOT_NAME if spec.label == "default" else f"{BOT_NAME} ({spec.label})"
     return partner
+
+
+def saved_partner(name: str) -> str | None:
+    """The partner spec a save's bot name records (``duetbot (model=glove50)``), or ``None``
+    for the shipped bots."""
+    if name.startswith(f"{BOT_NAME} (") and name.endswith(")"):
+        return name[len(BOT_NAME) + 2:-1]
+    return None
 
 
 def hint_for(view: SpymasterView | GuesserView, vectors: Sequence[str] = ()) -> str:
@@ -284,9 +294,15 @@ def save_game(state: State, path: Path, bot_name: str = "bot") -> None:
 
 def load_game(path: Path) -> State:
     """A saved game's state (replayed from its record, sudden-death alternation included)."""
+    return load_saved(path)[0]
+
+
+def load_saved(path: Path) -> tuple[State, dict[str, str]]:
+    """A saved game's state and its players (who played each side)."""
     data = read_saved_game(path, "duet", DEFAULT_SAVE)
     try:
-        return GameRecord.from_json(data).replay()
+        record = GameRecord.from_json(data)
+        return record.replay(), record.players
     except RecordError as exc:
         raise ValueError(f"{path}: not a saved duetbot game ({exc})") from None
     except (TypeError, AttributeError, KeyError, IndexError, RecursionError) as exc:  # odd field types
@@ -565,7 +581,7 @@ def play(
     game: Annotated[GameKind, typer.Option("--game", help="duet, or classic (two teams: you play for red, bots play the rest).")] = GameKind.duet,
     role: Annotated[Optional[str], typer.Option("--role", help="With --game classic: spymaster or operative of the red team (on --resume: the saved game's role).", show_default="spymaster")] = None,
     vector: Annotated[Optional[list[str]], typer.Option("--vector", help="Give a word the models lack a vector: WORD=LIKE+LIKE, the words it is like (repeatable; needed again on --resume).")] = None,
-    partner: PartnerOption = "default",
+    partner: PartnerOption = None,
 ) -> None:
     """Play Duet in the terminal with a bot partner: you are A, the bot is B."""
     if game is GameKind.classic:
@@ -583,14 +599,17 @@ def play(
         if clash:
             fail(f"--resume continues the saved game with its own board and rules; drop {', '.join(clash)}")
         try:
-            state = load_game(resume)
+            state, players = load_saved(resume)
         except ValueError as exc:
             fail(str(exc))
+        if partner is None:  # the bots the game was saved with
+            spec = partner_spec(saved_partner(str(players.get("B", ""))), vectors)
         game_seed = state.deal.seed if state.deal.seed is not None else 0
         save_path = save or resume
         check_save_path(save_path)
+        with_bots = "" if spec.label == "default" else f", partner {spec.label}"
         console.print(f"Resuming {resume}: variant {state.variant}, seed {game_seed}, "
-                      f"{len(state.turns)} clue(s) so far.", soft_wrap=True, markup=False)
+                      f"{len(state.turns)} clue(s) so far{with_bots}.", soft_wrap=True, markup=False)
     else:
         rules = parse_variant(variant or "standard")
         if strict:

@@ -31,7 +31,7 @@ GAMES = tuple(g.value for g in GameKind)  # a str option, not the enum: a file n
 
 
 @lru_cache(maxsize=1)
-def suggester(vectors: tuple[str, ...] = (), partner: str = "default") -> Suggester:
+def suggester(vectors: tuple[str, ...] = (), partner: str | None = None) -> Suggester:
     """The bots of ``partner`` (default: the shipped ones), loaded once per process
     (``vectors``: described words)."""
     from ..bots.factory import SpecError, default_bots
@@ -40,10 +40,10 @@ def suggester(vectors: tuple[str, ...] = (), partner: str = "default") -> Sugges
     try:
         return Suggester(*default_bots(spec=partner_spec(partner, vectors)))
     except (SpecError, ModelNotFoundError, ModelFormatError) as exc:
-        fail(f"--partner {partner!r}: {exc}" if partner != "default" else str(exc))
+        fail(f"--partner {partner!r}: {exc}" if partner is not None else str(exc))
 
 
-def _ask(req: dict, vectors: Optional[list[str]], partner: str = "default") -> Any:
+def _ask(req: dict, vectors: Optional[list[str]], partner: str | None = None) -> Any:
     """The response to ``req`` from the same dispatcher as ``suggest jsonl``; a bad request is
     one line on stderr, not an error response."""
     from ..embeddings import UnknownWordError
@@ -122,7 +122,7 @@ def clue(board: Board = None, green: Green = None, assassin: Assassin = None, co
          tokens: Tokens = None,
          top: Annotated[Optional[int], typer.Option(min=1, show_default="5, or the --request file's top", help="How many clues to show (overrides a --request file's top).")] = None,
          request: RequestFile = None, game: Game = None, classic: Classic = False, vector: Vectors = None,
-         partner: PartnerOption = "default",
+         partner: PartnerOption = None,
          team_agents: Annotated[Optional[str], typer.Option(help="With --game classic: your team's agents still to find.")] = None,
          opponent_agents: Annotated[Optional[str], typer.Option(help="With --game classic: the other team's agents.")] = None) -> None:
     """Suggest clues for your greens (classic: your team's agents), with their targets and risks."""
@@ -158,7 +158,7 @@ def guess(board: Board = None,
           wrong: Annotated[Optional[str], typer.Option(help="Your earlier guesses your partner marked bystander.")] = None,
           green: Green = None, assassin: Assassin = None, tokens: Tokens = None, request: RequestFile = None,
           game: Game = None, classic: Classic = False, vector: Vectors = None,
-          partner: PartnerOption = "default") -> None:
+          partner: PartnerOption = None) -> None:
     """Rank the words for your partner's clues (classic: your spymaster's) and say where to stop."""
     from ..rules import Clue
 
@@ -197,7 +197,7 @@ def _print_notes(answer: Any) -> None:
 
 
 @app.command()
-def jsonl(vector: Vectors = None, partner: PartnerOption = "default") -> None:
+def jsonl(vector: Vectors = None, partner: PartnerOption = None) -> None:
     """Read one JSON request per line from stdin, write one JSON response per line (see `suggest schema`)."""
     helper = suggester(tuple(vector or ()), partner)
     try:
