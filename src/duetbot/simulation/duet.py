@@ -34,8 +34,41 @@ _TICK_LABELS = {Termination.WIN: "win", Termination.ASSASSIN: "assassin",
                 Termination.SUDDEN_DEATH_MISS: "sudden-death\nmiss", Termination.MISSION_FAILED: "mission-map\nloss"}
 
 
+class _DuetRun:
+    """What every Duet run shares: game ``i`` is dealt from ``(seed, i)`` and played by
+    ``partners(game seed)``; records are :class:`~duetbot.records.GameRecord` lines."""
+
+    seed: int
+    pool: tuple[str, ...]
+    variant: Variant
+
+    game_type: ClassVar[str] = "duet"
+    record_type: ClassVar[type] = GameRecord
+
+    @property
+    def players(self) -> dict[str, str]:
+        raise NotImplementedError
+
+    def partners(self, seed: int) -> tuple[Partner, Partner]:
+        raise NotImplementedError
+
+    def rules_differ(self, record: GameRecord) -> str | None:
+        return None if record.variant == self.variant else f"variant {record.variant}, not {self.variant}"
+
+    def result(self, record: GameRecord, line: str) -> GameResult:
+        return GameResult.from_record(record, line)
+
+    def deal(self, index: int):
+        return deal(game_seed(self.seed, index), self.pool)
+
+    def play(self, index: int) -> GameResult:
+        s = game_seed(self.seed, index)
+        rec = play_game(deal(s, self.pool), self.partners(s), self.variant, index)
+        return GameResult.from_record(rec)
+
+
 @dataclass(frozen=True)
-class RunSpec:
+class RunSpec(_DuetRun):
     """Everything a game of a run depends on, besides its index. Small and picklable."""
 
     seed: int
@@ -43,9 +76,6 @@ class RunSpec:
     player_b: PartnerSpec
     pool: tuple[str, ...]
     variant: Variant = field(default_factory=Variant)
-
-    game_type: ClassVar[str] = "duet"
-    record_type: ClassVar[type] = GameRecord
 
     @property
     def players(self) -> dict[str, str]:
@@ -57,12 +87,6 @@ class RunSpec:
         names = self.players
         return f"A {names['A']} vs B {names['B']}, variant {self.variant}"
 
-    def rules_differ(self, record: GameRecord) -> str | None:
-        return None if record.variant == self.variant else f"variant {record.variant}, not {self.variant}"
-
-    def result(self, record: GameRecord, line: str) -> GameResult:
-        return GameResult.from_record(record, line)
-
     def check(self) -> None:
         """Load every model both players need (raises for unknown names) and test the pool."""
         self.player_a.check()
@@ -73,14 +97,6 @@ class RunSpec:
         names = self.players
         return (replace(self.player_a.build(seed), name=names["A"]),
                 replace(self.player_b.build(seed + 2), name=names["B"]))
-
-    def deal(self, index: int):
-        return deal(game_seed(self.seed, index), self.pool)
-
-    def play(self, index: int) -> GameResult:
-        s = game_seed(self.seed, index)
-        rec = play_game(deal(s, self.pool), self.partners(s), self.variant, index)
-        return GameResult.from_record(rec)
 
 
 def write_plot(path: Path, tally: Tally, title: str = "") -> None:
@@ -100,39 +116,25 @@ def write_plot(path: Path, tally: Tally, title: str = "") -> None:
 
 
 @dataclass(frozen=True)
-class PartnersRun:
+class PartnersRun(_DuetRun):
     """A Duet run whose two partners come from a factory, for players no partner spec describes
     (a benchmark's bots with their own configs or models). Game ``i`` is dealt from
-    ``(seed, i)`` like a :class:`RunSpec` game, and ``partners(game seed)`` builds both players.
+    ``(seed, i)`` like a :class:`RunSpec` game, and ``factory(game seed)`` builds both players.
     The factory must pickle (a module-level function or a ``functools.partial`` of one) so that
     worker processes can build the same bots.
     """
 
     seed: int
     pool: tuple[str, ...]
-    partners: Callable[[int], Sequence[Partner]]
+    factory: Callable[[int], Sequence[Partner]]
     variant: Variant = field(default_factory=Variant)
     name: str = "custom"
-
-    game_type: ClassVar[str] = "duet"
-    record_type: ClassVar[type] = GameRecord
 
     @property
     def players(self) -> dict[str, str]:
         return {"A": f"{self.name} A", "B": f"{self.name} B"}
 
-    def rules_differ(self, record: GameRecord) -> str | None:
-        return None if record.variant == self.variant else f"variant {record.variant}, not {self.variant}"
-
-    def result(self, record: GameRecord, line: str) -> GameResult:
-        return GameResult.from_record(record, line)
-
-    def deal(self, index: int):
-        return deal(game_seed(self.seed, index), self.pool)
-
-    def play(self, index: int) -> GameResult:
-        s = game_seed(self.seed, index)
-        a, b = self.partners(s)
+    def partners(self, seed: int) -> tuple[Partner, Partner]:
+        a, b = self.factory(seed)
         names = self.players
-        partners = (replace(a, name=names["A"]), replace(b, name=names["B"]))
-        return GameResult.from_record(play_game(deal(s, self.pool), partners, self.variant, index))
+        return replace(a, name=names["A"]), replace(b, name=names["B"])
