@@ -217,6 +217,7 @@ def import_(
     elif root.resolve() != user_models_dir().resolve():
         say(f"found by name while {ENV_VAR} lists {root}")
     say(f"use it: {env}duetbot simulate --player-b model={result.name} --games 100")
+    say(f"        {env}duetbot play --partner model={result.name}  (suggest takes --partner too)")
     say(f"        in Python: duetbot.bots.factory.PartnerSpec.parse('model={result.name}')")
 
 
