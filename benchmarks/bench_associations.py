@@ -30,7 +30,7 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 
-from bench_guesser import DATA, _mean, _pct, eval_human, load_turns  # noqa: E402
+from bench_guesser import DATA, _mean, _pct, eval_human, human_turns  # noqa: E402
 
 from duetbot.bots.factory import DEFAULT_GUESSER_MODELS, DEFAULT_MODELS  # noqa: E402
 from duetbot.bots.guesser import GuesserConfig  # noqa: E402
@@ -60,13 +60,10 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--eat", default="eat", help="association model name or directory (default: the shipped eat)")
     a = ap.parse_args(argv)
     print("# Human word associations in the guesser (dev set)\n")
-    if not a.data.is_file():
-        print(f"SKIPPED: no human Duet data at {a.data} (pass --data PATH)")
+    turns = human_turns(a.data, 40 if a.quick else None)
+    if turns is None:
         return 0
     t0 = time.perf_counter()
-    turns = load_turns(a.data)
-    if a.quick:
-        turns = turns[:40]
     results = []
     for name, fams, cfg, hist in rows(a.eat, a.quick):
         r = eval_human(turns, fams, cfg, hist)

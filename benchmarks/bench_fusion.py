@@ -47,7 +47,7 @@ import numpy as np
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 
-from bench_guesser import DATA, answerable, human_view, load_turns  # noqa: E402
+from bench_guesser import DATA, answerable, human_view, human_turns  # noqa: E402
 
 from duetbot.bots.ensemble import Ensemble  # noqa: E402
 from duetbot.bots.factory import DEFAULT_GUESSER_MODELS, ensemble, model  # noqa: E402
@@ -244,13 +244,10 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--quick", action="store_true", help="the first 60 turns, fewer rows")
     a = ap.parse_args(argv)
     print("# Fusing the guesser's families (human dev set)\n")
-    if not a.data.is_file():
-        print(f"SKIPPED: no human Duet data at {a.data} (pass --data PATH)")
+    turns = human_turns(a.data, 60 if a.quick else None)
+    if turns is None:
         return 0
     t0 = time.perf_counter()
-    turns = load_turns(a.data)
-    if a.quick:
-        turns = turns[:60]
     ens = ensemble(DEFAULT_GUESSER_MODELS)
     data = extract(turns, ens)
     names = [m.family for m in ens.models]

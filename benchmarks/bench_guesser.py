@@ -103,6 +103,16 @@ def load_turns(path: Path) -> list[dict]:
         return [json.loads(line) for line in fh if line.strip()]
 
 
+def human_turns(path: Path, quick_slice: int | None = None) -> list[dict] | None:
+    """The human turns at ``path`` (the first ``quick_slice`` of them for a quick run), or
+    ``None`` after printing a SKIPPED line when the file is absent (the data never ships)."""
+    if not path.is_file():
+        print(f"SKIPPED: no human Duet data at {path} (pass --data PATH)")
+        return None
+    turns = load_turns(path)
+    return turns[:quick_slice] if quick_slice else turns
+
+
 def _result(turn: dict, word: str) -> GuessResult:
     """A human guess judged by the giver's side at that turn (unlabelled words: bystander)."""
     if word in turn.get("green", ()):

@@ -44,7 +44,7 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 
 from bench_fusion import cv_logit, extract, folds, print_rows, scores, wmean  # noqa: E402
-from bench_guesser import DATA, human_view, load_turns  # noqa: E402
+from bench_guesser import DATA, human_view, human_turns  # noqa: E402
 
 from duetbot.bots.ensemble import Ensemble  # noqa: E402
 from duetbot.bots.factory import DEFAULT_GUESSER_MODELS, ensemble, model  # noqa: E402
@@ -143,13 +143,10 @@ def main(argv: list[str] | None = None) -> int:
         play(a.play, a.workers)
         return 0
     print("# WordNet families in the guesser (human dev set)\n")
-    if not a.data.is_file():
-        print(f"SKIPPED: no human Duet data at {a.data} (pass --data PATH)")
+    turns = human_turns(a.data, 60 if a.quick else None)
+    if turns is None:
         return 0
     t0 = time.perf_counter()
-    turns = load_turns(a.data)
-    if a.quick:
-        turns = turns[:60]
     try:
         extra = [load_model(f) for f in (a.family or ["wordnet", "wordnet_gloss"])]
     except ModelNotFoundError as exc:
