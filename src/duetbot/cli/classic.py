@@ -149,9 +149,9 @@ class ClassicSession:
         self.vectors = tuple(vectors)
         self._shown = -1
         red = bots[HUMAN_TEAM]
-        me = _ClassicHuman(self)
-        self.players = {HUMAN_TEAM: Partner(me, red.guesser, "you") if role == "spymaster"
-                        else Partner(red.spymaster, me, "you"),
+        # the session plays the person's role (give_clue or guess, read from the prompt)
+        self.players = {HUMAN_TEAM: Partner(self, red.guesser, "you") if role == "spymaster"
+                        else Partner(red.spymaster, self, "you"),
                         HUMAN_TEAM.other: bots[HUMAN_TEAM.other]}
 
     def say(self, text: str, style: str | None = None) -> None:
@@ -219,7 +219,7 @@ class ClassicSession:
         self.say(_status(self.state))
         return True
 
-    def clue(self, view: ClassicSpymasterView) -> Clue:
+    def give_clue(self, view: ClassicSpymasterView) -> Clue:
         self.show()
         while True:
             try:
@@ -240,22 +240,6 @@ class ClassicSession:
             self.say(f"error: '{action.word}' is not a word on this board", style="red")
         else:
             self.say(f"error: {exc}", style="red")
-
-
-class _ClassicHuman:
-    """The person's role (spymaster or operatives of red) for the game loop."""
-
-    def __init__(self, session: ClassicSession) -> None:
-        self.session = session
-
-    def give_clue(self, view: ClassicSpymasterView) -> Clue:
-        return self.session.clue(view)
-
-    def guess(self, view: ClassicGuesserView) -> Guess | EndTurn:
-        return self.session.guess(view)
-
-    def refused(self, action: Clue | Guess | EndTurn, exc: ValueError) -> None:
-        self.session.refused(action, exc)
 
 
 def run_play(*, seed: int | None, role: str | None, variant: str | None, words: Path | None,

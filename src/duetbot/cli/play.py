@@ -332,10 +332,11 @@ class Session:
     """The person at the terminal (player A) as a player of the one game loop
     (:func:`duetbot.harness.play`), and what the terminal shows of the game.
 
-    ``spymaster`` and ``guesser`` are the person's two roles: they read answers through ``ask``
-    (``quit``, ``hint`` and ``help`` are handled here) and, when the rules refuse an answer, say
-    why and ask again (:meth:`refused`). :meth:`observe` shows every applied action, the bot's
-    and the person's, and the announcements (a player done, turn over, sudden death).
+    The session plays both of the person's roles (:meth:`give_clue`, :meth:`guess`): it reads
+    answers through ``ask`` (``quit``, ``hint`` and ``help`` are handled here) and, when the
+    rules refuse an answer, says why and asks again (:meth:`refused`). :meth:`observe` shows
+    every applied action, the bot's and the person's, and the announcements (a player done,
+    turn over, sudden death).
     """
 
     def __init__(self, state: State, bot: Partner, console: Console, ask: Ask, *,
@@ -346,7 +347,7 @@ class Session:
         self.console = console
         self.ask = ask
         self.hints = hints
-        self.player: Partner[SpymasterView, GuesserView] = Partner(_HumanSpymaster(self), _HumanGuesser(self), "you")
+        self.player: Partner[SpymasterView, GuesserView] = Partner(self, self, "you")  # both of A's roles
         self._shown = -1
         self._announced = {p: state.is_done(p) for p in Player}
         self._sd_announced = state.phase is Phase.SUDDEN_DEATH and state.sudden_death_guesses > 0
@@ -455,7 +456,7 @@ class Session:
                  f"from the clues already given. Any word that is not an agent loses the game. Now {who}.",
                  style="bold red")
 
-    def clue(self, view: SpymasterView) -> Clue:
+    def give_clue(self, view: SpymasterView) -> Clue:
         self.show()
         while True:
             text = self.read(CLUE_PROMPT, view)
@@ -506,32 +507,6 @@ class Session:
             self.error(f"'{action.word}' is not a word on this board; type one of the words shown")
         else:
             self.error(str(exc))
-
-
-class _HumanSpymaster:
-    """The person's clue-giving role, for the game loop."""
-
-    def __init__(self, session: Session) -> None:
-        self.session = session
-
-    def give_clue(self, view: SpymasterView) -> Clue:
-        return self.session.clue(view)
-
-    def refused(self, action: Clue, exc: ValueError) -> None:
-        self.session.refused(action, exc)
-
-
-class _HumanGuesser:
-    """The person's guessing role, for the game loop."""
-
-    def __init__(self, session: Session) -> None:
-        self.session = session
-
-    def guess(self, view: GuesserView) -> Guess | EndTurn:
-        return self.session.guess(view)
-
-    def refused(self, action: Guess | EndTurn, exc: ValueError) -> None:
-        self.session.refused(action, exc)
 
 
 def run_game(state: State, bot: Partner, console: Console, ask: Ask, *, save_path: Path,
