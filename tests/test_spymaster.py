@@ -5,6 +5,7 @@ import pytest
 
 from duetbot.bots.ensemble import Ensemble
 from duetbot.bots.factory import DEFAULT_MODELS, ensemble
+from duetbot.bots.reader import ReaderModel
 from duetbot.bots.spymaster import EmbeddingSpymaster, SpymasterConfig
 from duetbot.bots.winchance import win_table
 from duetbot.harness import play_game
@@ -106,13 +107,13 @@ def test_zero_clue_when_every_positive_clue_risks_the_assassin():
     clues = {"animal": animal, "lazy": lazy, **{f"other{i}": unrelated() for i in range(10)}}
     toy = Ensemble([ToyModel(board, clues)])
     view = spymaster_view(state, Player.A)
-    best = EmbeddingSpymaster(toy, SpymasterConfig(noise=0.6)).suggest(view, top=2)[0]
+    best = EmbeddingSpymaster(toy, SpymasterConfig(partner=ReaderModel(("toy",), (1.0,), 0.45))).suggest(view, top=2)[0]
     assert best.clue == Clue("lazy", 0) and best.dangers == (("SLOTH", "assassin"),)
     # Without the assassin among them, the same greens get a plain clue.
     state = position(GREENS, ["SLOTH", "ENGINE", "LAWYER"], {"PIANO", "TIGER"})
     board["SLOTH"] = 0.45 * lazy + unrelated()
     toy = Ensemble([ToyModel(board, clues)])
-    assert EmbeddingSpymaster(toy, SpymasterConfig(noise=0.6)).give_clue(
+    assert EmbeddingSpymaster(toy, SpymasterConfig(partner=ReaderModel(("toy",), (1.0,), 0.45))).give_clue(
         spymaster_view(state, Player.A)).number > 0
 
 

@@ -3,9 +3,9 @@
 Per board, every clue candidate's similarity to the 25 words is computed once per family
 (:class:`~duetbot.bots.ensemble.Ensemble`). Per turn only masks change. A clue is judged by
 what a *partner who thinks differently* would do with it: the partner is modelled as a
-mixture of embedding families, each simulated guesser drawn from one family and perceiving
-similarities with noise. For each candidate and each count k the simulation gives the
-chance of finding j greens, of hitting a bystander and of hitting the assassin; a small
+mixture of embedding families (:mod:`.reader`), each simulated guesser drawn from one
+family, ranking the words with Gumbel perception noise and going as deep as people do. For
+each candidate and each count k the simulation gives the chance of finding j greens, of hitting a bystander and of hitting the assassin; a small
 dynamic programme turns (greens left, tokens left) into a chance of winning, so a clue's
 score is the chance of winning after it. That is the game's real cost model: a bystander
 costs the same token as stopping (two on a mission map once bystander tokens are gone), the
@@ -23,7 +23,35 @@ from ..rules import Clue, Label
 from ..rules.clues import clue_conflict, illegal_clues, strict_illegal_by_word
 from ..views import SpymasterView
 from .ensemble import BoardSims, Ensemble
+from .reader import ReaderModel
 from .winchance import DUET_TURNS, TurnModel
+
+
+#: People as readers of clues (``benchmarks/bench_people.py --part fit``): family weights,
+#: temperature and lapse by maximum likelihood of the human guessers' guesses, in order, in
+#: the human Duet dev set (444 turns, 519 guesses, 100 games); stop rates counted from what
+#: people did after a correct guess (below the number 18 stopped, 56 went on; at it 347
+#: stopped, 16 went on). Held-out log-likelihood per guess, 5 folds grouped by game: -1.56,
+#: against -2.24 for the spymaster's old fixed model (equal mixture of the three embeddings,
+#: Gaussian noise 0.35). People read mostly like ``eat`` and ``minilm``.
+PEOPLE = ReaderModel(("glove50", "spacy300", "minilm", "eat"), (0.080, 0.009, 0.368, 0.543),
+                     temperature=0.639, lapse=0.006, stop_early=0.25, bonus=0.047)
+
+
+def people_model(families: Sequence[str]) -> ReaderModel:
+    """:data:`PEOPLE` over these families (weights renormalised; a family it was not fitted
+    with gets the mean weight)."""
+    return PEOPLE.restricted(families)
+
+
+def spymaster_partner(families: Sequence[str]) -> ReaderModel:
+    """The spymaster's default partner model: every family of its ensemble equally likely,
+    temperature 0.2, people's lapse and stop rates. The fitted weights and temperature of
+    :data:`PEOPLE` were measured as the spymaster's model and lost in leave-one-family-out
+    play (benchmarks/RESULTS.md, "A partner model learnt from people"): an unseen partner
+    is better served by clues every family reads than by clues tuned to eat and minilm."""
+    return ReaderModel(tuple(families), tuple(1 / len(families) for _ in families), 0.2,
+                       PEOPLE.lapse, PEOPLE.stop_early, PEOPLE.bonus)
 
 
 @dataclass(frozen=True)
@@ -33,11 +61,12 @@ class SpymasterConfig:
     benchmarks/RESULTS.md lists the variants tried (none beat these defaults beyond noise in
     leave-one-family-out play, 2 rotations x 100 games each)."""
 
-    noise: float = 0.35
-    """Partner-model noise, z units. DESIGN.md: 0.25-0.5 worked; 1.0 made the bot timid.
-    LOFO sweep: 0.35 10.0% mean win, 0.6 5.5-11%, 1.0-2.0 no better; kept."""
-    samples: int = 48
-    """Simulated partners per candidate (common random numbers across candidates)."""
+    partner: ReaderModel | None = None
+    """The partner model (:mod:`.reader`); ``None``: :func:`spymaster_partner` for the
+    ensemble's families."""
+    samples: int = 64
+    """Simulated partners per candidate (common random numbers across candidates), shared
+    among the partner model's families by weight."""
     shortlist: int = 240
     """Candidates kept by the cheap screen for the simulation."""
     max_number: int = 4
@@ -54,8 +83,17 @@ class SpymasterConfig:
     wyatt), where people's 2.0% are famous (batman, everest, california); 0.05 gives none,
     with win rates unchanged within noise (300 games: shipped pair 83.0 -> 81.3%, LOFO mean
     8.9 -> 9.3%)."""
+    base_forms: bool = True
+    """Give no function word (despite, unto), no -ed form not clearly more common than its
+    base (accounted, posted, consulted go; united, married stay) and no -ing form far rarer
+    than its base (bowling, morning stay). On people's boards 5.5% of the bot's clues were
+    -ed/-ing forms, 1.1% with this, people's 2.9% (``benchmarks/bench_people.py``)."""
     turns: TurnModel = DUET_TURNS
     """What a future turn is assumed to bring, for the win-chance table (:mod:`.winchance`)."""
+    min_expected_greens: float = 0.5
+    """A positive clue must be expected to find at least this many greens: with a loose clock
+    a clue that points at nothing (the partner's guess a bystander, most likely) can score
+    as well as a real one, and a person would take it for a blunder."""
     zero_clues: bool = True
     """Consider ``clue: 0`` to warn off an assassin."""
     zero_trigger: float = 0.02
@@ -122,17 +160,22 @@ class EmbeddingSpymaster:
     def __init__(self, ensemble: Ensemble, config: SpymasterConfig | None = None) -> None:
         self.ensemble = ensemble
         self.config = cfg = config or SpymasterConfig()
+        self.partner = partner = (cfg.partner or spymaster_partner(ensemble.names)).restricted(ensemble.names)
         rng = np.random.default_rng(cfg.seed)
-        self._eps = rng.standard_normal((cfg.samples, cfg.shortlist, 25)).astype(np.float32)
-        # Simulated partners in equal blocks, one block per family (the mixture).
-        bounds = [f * cfg.samples // len(ensemble) for f in range(len(ensemble) + 1)]
-        self._family_rows = [slice(a, b) for a, b in zip(bounds, bounds[1:])]
+        # A simulated partner ranks the words by z + temperature * Gumbel noise (Plackett-Luce).
+        u = rng.random((cfg.samples, cfg.shortlist, 25))
+        self._eps = (-partner.temperature * np.log(-np.log(u))).astype(np.float32)
+        # Simulated partners in blocks, one per family by weight, then the random readers.
+        counts = _allocate(cfg.samples, [(1 - partner.lapse) * w for w in partner.weights] + [partner.lapse])
+        bounds = np.concatenate([[0], np.cumsum(counts)])
+        self._family_rows = [slice(int(a), int(b)) for a, b in zip(bounds, bounds[1:])][:-1]
         self._work = np.empty((2, cfg.samples, cfg.shortlist, 25), np.float32)
         z = ensemble.zipf
         self._prior = (-cfg.familiarity * np.clip(4.5 - z, 0, None)
                        - cfg.proper_penalty * ensemble.is_proper).astype(np.float32)
-        self._too_rare = z < cfg.min_zipf
+        self._too_rare = (z < cfg.min_zipf) | (_not_a_clue(ensemble.clue_words, z) if cfg.base_forms else False)
         self._illegal_cache: dict[str, np.ndarray] = {}
+        self._depth_cache: dict[int, np.ndarray] = {}
 
     # --- public ------------------------------------------------------------------------------
 
@@ -199,11 +242,10 @@ class EmbeddingSpymaster:
         """Simulated partners reading each candidate clue. ``z`` is (families, candidates,
         words). Returns, per sample and candidate, how many ``good`` words come before the
         first other word, and that word's label (-1 if there is none)."""
-        cfg = self.config
         n, e = z.shape[1], z.shape[2]
         # Work in preallocated buffers: fresh arrays of this size cost page faults each turn.
         noisy = self._work[0][:, :n, :e]
-        np.multiply(self._eps[:, :n, :e], cfg.noise, out=noisy)
+        noisy[:] = self._eps[:, :n, :e]
         for f, rows in enumerate(self._family_rows):                   # samples grouped by family
             noisy[rows] += z[f]
         bad = np.flatnonzero(~good)
@@ -227,9 +269,11 @@ class EmbeddingSpymaster:
         W = cfg.turns.duet_table()
         t_next = (turn.tokens - 1) if tokens_after is None else tokens_after
         g = turn.greens_total
-        ks = np.arange(1, cfg.max_number + 1)
-        found = np.minimum(above[..., None], ks)                      # (M, n, K)
-        missed = above[..., None] < ks
+        # The partner goes d deep (d = 0 .. max_number + 1) unless a miss stops them first;
+        # the partner model says how likely each depth is for a clue of k (its stop part).
+        ds = np.arange(cfg.max_number + 2)
+        found = np.minimum(above[..., None], ds)                      # (M, n, D)
+        missed = above[..., None] < ds
         p_assassin = (missed & ng_is_assassin[..., None]).astype(np.float64)
         t_ok = max(t_next, 0)
         if turn.bystander_tokens > 0 or tokens_after is not None:
@@ -240,8 +284,23 @@ class EmbeddingSpymaster:
             miss_lost = t_next < 1
         w_ok = W[np.clip(g - found, 0, 15), t_ok]
         w_miss = 0.0 if miss_lost else W[np.clip(g - found, 0, 15), t_miss]
-        value = ((1 - p_assassin) * np.where(missed, w_miss, w_ok)).mean(axis=0)
-        return (value, found.mean(axis=0), p_assassin.mean(axis=0), (missed - p_assassin).mean(axis=0))
+        value = ((1 - p_assassin) * np.where(missed, w_miss, w_ok)).mean(axis=0)   # (n, D)
+        depth = self._depths(int(green.sum()))                                     # (K, D)
+        return (value @ depth.T, found.mean(axis=0) @ depth.T, p_assassin.mean(axis=0) @ depth.T,
+                (missed - p_assassin).mean(axis=0) @ depth.T)
+
+    def _depths(self, greens: int) -> np.ndarray:
+        """(max_number, max_number + 2): chance that the partner goes d deep for a clue of k
+        (row k-1), never deeper than the greens they can find."""
+        key = min(greens, self.config.max_number + 1)
+        hit = self._depth_cache.get(key)
+        if hit is None:
+            K = self.config.max_number
+            hit = np.zeros((K, K + 2))
+            for k in range(1, K + 1):
+                hit[k - 1, :key + 1] = self.partner.depth_chances(k, key)
+            self._depth_cache[key] = hit
+        return hit
 
     def _shortlist(self, turn: _Turn, legal: np.ndarray, eligible_mask: np.ndarray | None = None) -> np.ndarray:
         """Cheap screen: for each count k, the candidates whose k-th best green beats every
@@ -271,6 +330,7 @@ class EmbeddingSpymaster:
         return cand[legal[cand]][: cfg.shortlist]
 
     def _positive_options(self, view: SpymasterView, turn: _Turn, top: int) -> list[ClueOption]:
+        cfg = self.config
         cand = self._shortlist(turn, turn.legal)
         if len(cand) == 0:
             return []
@@ -278,21 +338,31 @@ class EmbeddingSpymaster:
         n_green = int((turn.labels == 0).sum())
         value = value + self._prior[cand][:, None]
         value[:, n_green:] = -np.inf                                   # no number above greens left
-        flat = np.argsort(-value, axis=None)
-        seen: set[int] = set()
+        value[found < cfg.min_expected_greens] = -np.inf               # a clue is for finding greens
+        # The best clue for each number first, best first (a person picks the risk they
+        # like), then the next best clues whatever their number.
+        K = value.shape[1]
+        firsts: list[tuple[int, int]] = []
+        for k in np.argsort(-value.max(axis=0)):
+            ci = next((int(c) for c in np.argsort(-value[:, k]) if int(c) not in {c for c, _ in firsts}), None)
+            if ci is not None and np.isfinite(value[ci, k]):
+                firsts.append((ci, int(k)))
+        rest = [divmod(int(f), K) for f in np.argsort(-value, axis=None)]
         out: list[ClueOption] = []
-        for f in flat:
-            ci, k = divmod(int(f), value.shape[1])
-            if ci in seen or not np.isfinite(value[ci, k]):
-                continue
-            seen.add(ci)
-            word = self.ensemble.clue_words[int(cand[ci])]
-            if any(clue_conflict(word, o.clue.word) for o in out):
-                continue  # another form of a clue already listed (colony, colonies)
-            out.append(self._option(view, turn, int(cand[ci]), k + 1, float(value[ci, k]),
-                                    float(found[ci, k]), float(p_a[ci, k]), float(p_b[ci, k])))
-            if len(out) >= top:
-                break
+        seen: set[int] = set()
+        for pairs in (firsts, rest):
+            out.sort(key=lambda o: -o.score)        # the per-number bests, best first
+            for ci, k in pairs:
+                if len(out) >= top:
+                    break
+                if ci in seen or not np.isfinite(value[ci, k]):
+                    continue
+                seen.add(ci)
+                word = self.ensemble.clue_words[int(cand[ci])]
+                if any(clue_conflict(word, o.clue.word) for o in out):
+                    continue  # another form of a clue already listed (colony, colonies)
+                out.append(self._option(view, turn, int(cand[ci]), k + 1, float(value[ci, k]),
+                                        float(found[ci, k]), float(p_a[ci, k]), float(p_b[ci, k])))
         return out
 
     def _option(self, view, turn: _Turn, c: int, number: int, score: float, found: float,
@@ -344,3 +414,46 @@ class EmbeddingSpymaster:
             raise RuntimeError("no legal clue word is left in the clue vocabulary")
         c = int(legal[np.argmax(self.ensemble.zipf[legal])])
         return self._option(view, turn, c, 1, 0.0, 0.0, 0.0, 0.0)
+
+
+def _allocate(total: int, shares: Sequence[float]) -> list[int]:
+    """``total`` rows shared by ``shares`` (largest remainders), at least one row for every
+    positive share."""
+    shares_ = np.asarray(shares, float)
+    exact = total * shares_ / shares_.sum()
+    out = np.floor(exact).astype(int)
+    out[(shares_ > 0) & (out == 0)] = 1
+    while out.sum() > total:
+        out[np.argmax(out)] -= 1
+    for i in np.argsort(-(exact - np.floor(exact))):
+        if out.sum() >= total:
+            break
+        out[i] += 1
+    return [int(x) for x in out]
+
+
+#: Words a person would not give as a clue although the clue vocabulary has them.
+FUNCTION_WORDS = frozenset("""amid amidst amongst despite former formerly hence hereby herein
+latter seem seemed seems thereby therein thereof thus unto upon whereas whereby whilst""".split())
+
+
+def _not_a_clue(words: Sequence[str], zipf: np.ndarray) -> np.ndarray:
+    """Function words; -ed forms not clearly more common than a base form in ``words``
+    (accounted, posted go; united, married, tired stay); -ing forms more than one zipf unit
+    rarer than their base (people say bowling, gambling, morning)."""
+    freq = {w: float(z) for w, z in zip(words, zipf)}
+    out = np.zeros(len(words), bool)
+    for i, w in enumerate(words):
+        if w in FUNCTION_WORDS:
+            out[i] = True
+            continue
+        for suffix, slack in (("ed", 0.3), ("ing", -1.0)):
+            stem = w[: -len(suffix)]
+            if not w.endswith(suffix) or len(stem) < 3:
+                continue
+            bases = [stem, stem + "e"] + ([stem[:-1] + "y"] if stem.endswith("i") else []) + \
+                ([stem[:-1]] if stem[-1] == stem[-2] else [])
+            base = max((freq[b] for b in bases if b in freq), default=None)
+            if base is not None and freq[w] < base + slack:
+                out[i] = True
+    return out

@@ -87,7 +87,7 @@ def hint_for(view: SpymasterView | GuesserView, vectors: Sequence[str] = ()) -> 
     if isinstance(view, SpymasterView):
         if not view.greens_left:
             return "all your agents are found; the bot gives every remaining clue"
-        options = spymaster.suggest(view, top=3)
+        options = spymaster.suggest(view, top=4)
         return "try " + "; or ".join(
             f"{o.clue}" + (f" (for {', '.join(o.targets)})" if o.targets else f" (to steer away from {o.dangers[0][0]})")
             for o in options)

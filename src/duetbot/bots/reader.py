@@ -1,0 +1,198 @@
+"""How a partner reads a clue: the spymaster's model of its partner, and its likelihood.
+
+A reader is one of several *families* (embedding families, human associations), chosen per
+clue with the family's weight. A reader of family ``f`` ranks the words in play by
+``z_f(clue, word) + temperature * Gumbel`` and touches them in that order (a Plackett-Luce
+ranking: each next guess is a softmax over the words left, at inverse temperature
+``1 / temperature``). With chance ``lapse`` the reader ranks the words at random instead: a
+person misreads, mishears or knows something no family knows. How far down the ranking the
+reader goes is the *stop* part: after a correct guess below the clue's number they stop early
+with chance ``stop_early``; at the number they take one more with chance ``bonus``; a wrong
+guess ends the turn, as the rules say.
+
+The same likelihood serves fitting the model to people's guesses
+(``benchmarks/bench_people.py --fit``) and judging a model on held-out turns.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Sequence
+
+import numpy as np
+
+
+@dataclass(frozen=True)
+class ReaderModel:
+    """The partner model: which families read how, and when the reader stops."""
+
+    families: tuple[str, ...]
+    weights: tuple[float, ...]
+    """Chance that a clue is read by each family (sums to 1)."""
+    temperature: float
+    """Gumbel scale in the families' z units: bigger is a less predictable reader."""
+    lapse: float = 0.0
+    """Chance that a clue is read as if it said nothing (a random order)."""
+    stop_early: float = 0.0
+    """Chance of stopping after a correct guess while below the clue's number."""
+    bonus: float = 0.0
+    """Chance of one guess more than the number after reaching it."""
+
+    def __post_init__(self) -> None:
+        if len(self.families) != len(self.weights) or not self.families:
+            raise ValueError("a reader model needs one weight per family")
+        if abs(sum(self.weights) - 1) > 1e-6 or min(self.weights) < 0:
+            raise ValueError("family weights must be non-negative and sum to 1")
+        if self.temperature <= 0 or not 0 <= self.lapse < 1:
+            raise ValueError("temperature must be positive and lapse in [0, 1)")
+
+    def restricted(self, families: Sequence[str]) -> "ReaderModel":
+        """The same reader over a subset of the families (weights renormalised; a family
+        with no fitted weight gets the mean weight)."""
+        fitted = dict(zip(self.families, self.weights))
+        mean = sum(self.weights) / len(self.weights)
+        w = np.array([fitted.get(f, mean) for f in families], float)
+        if w.sum() <= 0:
+            w = np.ones(len(families))
+        return ReaderModel(tuple(families), tuple(float(x) for x in w / w.sum()), self.temperature,
+                           self.lapse, self.stop_early, self.bonus)
+
+    def depth_chances(self, number: int, max_depth: int) -> np.ndarray:
+        """Chance that the reader, never missing, goes exactly ``d`` guesses deep for a clue
+        of ``number`` (index d = 0..max_depth). A miss before depth ``d`` ends the turn
+        earlier, whatever the depth."""
+        p = np.zeros(max_depth + 1)
+        go = 1.0
+        for d in range(1, number):                    # stop after the d-th correct guess
+            p[min(d, max_depth)] += go * self.stop_early
+            go *= 1 - self.stop_early
+        p[min(number, max_depth)] += go * (1 - self.bonus)
+        p[min(number + 1, max_depth)] += go * self.bonus
+        return p
+
+
+@dataclass(frozen=True)
+class ReadTurns:
+    """Turns to judge a reader model on, as arrays (one row per turn).
+
+    ``z`` is (turns, families, words): the families' z-scored similarity of the turn's clue
+    to each board word (NaN where a family cannot read the clue or the word); ``alive``
+    marks the words in play; ``guesses`` holds the touched words' indices in order, -1
+    padded."""
+
+    z: np.ndarray
+    alive: np.ndarray
+    guesses: np.ndarray
+
+    def __len__(self) -> int:
+        return len(self.z)
+
+    def subset(self, rows: np.ndarray) -> "ReadTurns":
+        return ReadTurns(self.z[rows], self.alive[rows], self.guesses[rows])
+
+
+def _filled(z: np.ndarray) -> np.ndarray:
+    """NaN entries of ``z`` (turns, families, words) replaced by the other families' mean
+    (0 where no family has an opinion)."""
+    if not np.isnan(z).any():
+        return z
+    mean = np.nanmean(np.where(np.isnan(z).all(axis=1, keepdims=True), 0.0, z), axis=1, keepdims=True)
+    return np.where(np.isnan(z), mean, z)
+
+
+def family_log_likelihoods(turns: ReadTurns, temperature: float) -> np.ndarray:
+    """(turns, families + 1): log chance of each turn's guess order if its clue was read by
+    each family, and, in the last column, by a random reader."""
+    z = _filled(turns.z) / temperature                                 # (T, F, W)
+    T, F, W = z.shape
+    alive = np.broadcast_to(turns.alive[:, None, :], z.shape).copy()
+    out = np.zeros((T, F + 1))
+    rows = np.arange(T)
+    for k in range(turns.guesses.shape[1]):
+        g = turns.guesses[:, k]
+        on = g >= 0
+        if not on.any():
+            break
+        u = np.where(alive, z, -np.inf)
+        top = u.max(axis=2, keepdims=True)
+        lse = np.log(np.exp(u - top).sum(axis=2)) + top[..., 0]        # (T, F)
+        picked = z[rows, :, np.maximum(g, 0)]                           # (T, F)
+        out[:, :F] += np.where(on[:, None], picked - lse, 0.0)
+        out[:, F] -= np.where(on, np.log(alive[:, 0, :].sum(axis=1)), 0.0)
+        alive[rows[on], :, g[on]] = False
+    return out
+
+
+def log_likelihood(turns: ReadTurns, model: ReaderModel) -> np.ndarray:
+    """Per turn, the log chance of the guess order under ``model`` (the ranking part; the
+    stop part is :func:`stop_log_likelihood`). ``turns.z``'s families are ``model.families``."""
+    ll = family_log_likelihoods(turns, model.temperature)
+    w = np.log(np.concatenate([(1 - model.lapse) * np.asarray(model.weights), [model.lapse]]) + 1e-300)
+    a = ll + w
+    top = a.max(axis=1, keepdims=True)
+    return np.log(np.exp(a - top).sum(axis=1)) + top[:, 0]
+
+
+def posterior(turns: ReadTurns, model: ReaderModel) -> np.ndarray:
+    """(turns, families + 1): which family (last column: the random reader) read each turn."""
+    ll = family_log_likelihoods(turns, model.temperature)
+    a = ll + np.log(np.concatenate([(1 - model.lapse) * np.asarray(model.weights), [model.lapse]]) + 1e-300)
+    a -= a.max(axis=1, keepdims=True)
+    p = np.exp(a)
+    return p / p.sum(axis=1, keepdims=True)
+
+
+def next_guess_chances(turns: ReadTurns, model: ReaderModel) -> np.ndarray:
+    """(turns, guesses, words): the model's chance of each word as the k-th guess, given the
+    turn's earlier guesses (rows of padded guesses are zero), for calibration."""
+    z = _filled(turns.z) / model.temperature
+    T, F, W = z.shape
+    K = turns.guesses.shape[1]
+    alive = turns.alive.copy()
+    out = np.zeros((T, K, W))
+    w = np.concatenate([(1 - model.lapse) * np.asarray(model.weights), [model.lapse]])
+    # the family posterior after the earlier guesses weighs each family's next-guess softmax
+    logpost = np.log(np.broadcast_to(w + 1e-300, (T, F + 1))).copy()
+    rows = np.arange(T)
+    for k in range(K):
+        u = np.where(alive[:, None, :], z, -np.inf)
+        u -= u.max(axis=2, keepdims=True)
+        p = np.exp(u)
+        p /= p.sum(axis=2, keepdims=True)                               # (T, F, W)
+        rand = alive / np.maximum(alive.sum(axis=1, keepdims=True), 1)
+        fam = np.concatenate([p, rand[:, None, :]], axis=1)             # (T, F+1, W)
+        post = np.exp(logpost - logpost.max(axis=1, keepdims=True))
+        post /= post.sum(axis=1, keepdims=True)
+        g = turns.guesses[:, k]
+        on = g >= 0
+        out[:, k] = np.where(on[:, None], (post[:, :, None] * fam).sum(axis=1), 0.0)
+        logpost += np.where(on[:, None], np.log(fam[rows, :, np.maximum(g, 0)] + 1e-300), 0.0)
+        alive[rows[on], g[on]] = False
+    return out
+
+
+@dataclass(frozen=True)
+class StopCounts:
+    """What people did after each correct guess: ``(stopped, went on)`` below the number,
+    at it, and above it."""
+
+    below: tuple[int, int]
+    at: tuple[int, int]
+    above: tuple[int, int]
+
+    @classmethod
+    def count(cls, turns: Sequence[tuple[int, Sequence[bool]]]) -> "StopCounts":
+        """From (number, whether each guess was a green) per turn."""
+        c = {"below": [0, 0], "at": [0, 0], "above": [0, 0]}
+        for number, results in turns:
+            for d, ok in enumerate(results, start=1):
+                if not ok:
+                    break
+                where = "below" if d < number else "at" if d == number else "above"
+                c[where][1 if d < len(results) else 0] += 1
+        return cls(tuple(c["below"]), tuple(c["at"]), tuple(c["above"]))  # type: ignore[arg-type]
+
+    def rates(self) -> tuple[float, float]:
+        """(stop_early, bonus), with one pseudo-count each way."""
+        (sb, gb), (sa, ga) = self.below, self.at
+        return (sb + 1) / (sb + gb + 2), (ga + 1) / (sa + ga + 2)
