@@ -1,8 +1,8 @@
 """People as the yardstick: a partner model fitted to people's guesses, and the bot's clues
 beside people's own on people's boards. Prints markdown tables.
 
-    PYTHONPATH=src python benchmarks/bench_people.py --part fit      # partner model (~1 min)
-    PYTHONPATH=src python benchmarks/bench_people.py --part clues    # the yardstick (~3 min)
+    PYTHONPATH=src python benchmarks/bench_people.py --part fit      # partner model (~20 s)
+    PYTHONPATH=src python benchmarks/bench_people.py --part clues    # the yardstick (~1 min)
     PYTHONPATH=src python benchmarks/bench_people.py --quick         # a small slice (tests)
 
 Data: ``../shared/data/human-duet-dev/turns.jsonl`` beside the repository (``--data``

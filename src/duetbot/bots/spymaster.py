@@ -6,8 +6,9 @@ what a *partner who thinks differently* would do with it: the partner is modelle
 mixture of embedding families (:mod:`.reader`), each simulated guesser drawn from one
 family, ranking the words with Gumbel perception noise and going as deep as people do. For
 each candidate and each count k the simulation gives the chance of finding j greens, of
-hitting a bystander and of hitting the assassin; a small dynamic programme turns (greens left, tokens left) into a chance of winning, so a clue's
-score is the chance of winning after it. That is the game's real cost model: a bystander
+hitting a bystander and of hitting the assassin; a small dynamic programme turns (greens
+left, tokens left) into a chance of winning, so a clue's score is the chance of winning
+after it. That is the game's real cost model: a bystander
 costs the same token as stopping (two on a mission map once bystander tokens are gone), the
 assassin costs the game, and a tight clock makes bigger clues worth more risk.
 """
