@@ -75,7 +75,7 @@ def stop_counts(turns: list[dict]) -> StopCounts:
                              for t in turns if t["human_guesses"]])
 
 
-def fit(rt: ReadTurns, families: tuple[str, ...], start: ReaderModel | None = None) -> ReaderModel:
+def fit(rt: ReadTurns, families: tuple[str, ...]) -> ReaderModel:
     """Maximum-likelihood family weights, temperature and lapse (scipy's Nelder-Mead over
     log temperature, logit lapse and the weights' softmax logits)."""
     from scipy.optimize import minimize
@@ -90,9 +90,6 @@ def fit(rt: ReadTurns, families: tuple[str, ...], start: ReaderModel | None = No
 
     x0 = np.zeros(F + 1)
     x0[1] = -3.0
-    if start is not None:
-        x0[0], x0[1] = np.log(start.temperature), np.log(start.lapse / (1 - start.lapse))
-        x0[2:] = np.log(np.maximum(start.weights[1:], 1e-6)) - np.log(max(start.weights[0], 1e-6))
     res = minimize(lambda x: -log_likelihood(rt, unpack(x)).sum(), x0, method="Nelder-Mead",
                    options={"maxiter": 4000, "xatol": 1e-4, "fatol": 1e-4})
     return unpack(res.x)
@@ -233,7 +230,7 @@ def inflected(word: str, vocab: set[str]) -> bool:
 
 def part_clues(turns: list[dict], readers: tuple[str, ...], noise: float, limit: int | None) -> None:
     """The yardstick: the bot's clue and the person's, read by a family the bot leaves out."""
-    from duetbot.bots.factory import EmbeddingSpymaster, SpymasterConfig
+    from duetbot.bots.spymaster import EmbeddingSpymaster
     from duetbot.suggest.duet import spymaster_request_view
 
     rng = np.random.default_rng(3)
@@ -247,10 +244,9 @@ def part_clues(turns: list[dict], readers: tuple[str, ...], noise: float, limit:
     shares: dict[str, Counter] = {}
     for reader in readers:
         bot_fams = tuple(f for f in FAMILIES if f != reader)
-        spy = EmbeddingSpymaster(factory.ensemble(bot_fams), SpymasterConfig())
+        spy = EmbeddingSpymaster(factory.ensemble(bot_fams))
         read = factory.ensemble((reader, *[f for f in FAMILIES if f != reader]))
         rows: dict[str, list] = {"person": [], "bot": []}
-        numbers: dict[str, Counter] = {"person": Counter(), "bot": Counter()}
         kinds = shares.setdefault("bot", Counter()), shares.setdefault("person", Counter())
         for t in usable:
             board = [w.lower() for w in t["board"]]
@@ -265,14 +261,13 @@ def part_clues(turns: list[dict], readers: tuple[str, ...], noise: float, limit:
             sims = read.board(board)
             for who, clue, number in (("person", t["clue"], t["number"]), ("bot", option.clue.word, option.clue.number)):
                 try:
-                    z = read.clue_z(clue, sims)[0]
+                    zs = read.clue_z(clue, sims)
                 except ValueError:
                     continue
-                if np.isnan(z).all():
+                if np.isnan(zs[0]).all():
                     continue
-                z = np.where(np.isnan(z), np.nanmean(read.clue_z(clue, sims), axis=0), z)
+                z = np.where(np.isnan(zs[0]), np.nanmean(zs, axis=0), zs[0])
                 rows[who].append((*read_clue(reader_ranks(z, live, noise, 16, rng), number, green, assassin), number))
-                numbers[who][number] += 1
                 if reader == readers[0]:
                     c = kinds[0] if who == "bot" else kinds[1]
                     c["clues"] += 1

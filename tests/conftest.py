@@ -1,4 +1,8 @@
+import importlib
 import os
+import sys
+from pathlib import Path
+from types import ModuleType
 
 from hypothesis import HealthCheck, settings
 
@@ -10,6 +14,17 @@ settings.register_profile("default", deadline=None, suppress_health_check=[Healt
 settings.register_profile("ci", deadline=None, suppress_health_check=[HealthCheck.too_slow], derandomize=True,
                           database=None, print_blob=True)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
+
+BENCHMARKS = Path(__file__).resolve().parents[1] / "benchmarks"
+
+
+def benchmark(name: str) -> ModuleType:
+    """A benchmark script as a module (they import each other by name from benchmarks/)."""
+    sys.path.insert(0, str(BENCHMARKS))
+    try:
+        return importlib.import_module(name)
+    finally:
+        sys.path.remove(str(BENCHMARKS))
 
 # A fixed board laid out in the order of the official distribution, so tests can name
 # positions: 0-2 green/green, 3-7 green/bystander, 8-12 bystander/green, 13 green/assassin,

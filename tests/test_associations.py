@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import contextlib
 import io
-import sys
 from pathlib import Path
 from types import SimpleNamespace
 
@@ -20,6 +19,8 @@ from duetbot.bots.factory import DEFAULT_GUESSER_MODELS, DEFAULT_MODELS, Partner
 from duetbot.bots.guesser import EmbeddingGuesser, GuesserConfig
 from duetbot.embeddings import load_model, store
 from duetbot.suggest import guesser_request_view
+
+from .conftest import benchmark
 
 ROOT = Path(__file__).resolve().parent.parent
 DEV = ROOT.parent / "shared" / "data" / "human-duet-dev" / "turns.jsonl"
@@ -100,11 +101,7 @@ def test_default_partner_reads_clues_with_associations():
 
 
 def test_benchmark_runs_on_a_small_slice():
-    sys.path.insert(0, str(ROOT / "benchmarks"))
-    try:
-        import bench_associations
-    finally:
-        sys.path.remove(str(ROOT / "benchmarks"))
+    bench_associations = benchmark("bench_associations")
     out = io.StringIO()
     with contextlib.redirect_stdout(out):
         assert bench_associations.main(["--quick", "--data", str(TURNS)]) == 0
@@ -113,30 +110,17 @@ def test_benchmark_runs_on_a_small_slice():
 
 
 def test_benchmark_skips_without_data(tmp_path):
-    sys.path.insert(0, str(ROOT / "benchmarks"))
-    try:
-        import bench_associations
-    finally:
-        sys.path.remove(str(ROOT / "benchmarks"))
+    bench_associations = benchmark("bench_associations")
     out = io.StringIO()
     with contextlib.redirect_stdout(out):
         assert bench_associations.main(["--quick", "--data", str(tmp_path / "none.jsonl")]) == 0
     assert "SKIPPED" in out.getvalue()
 
 
-def _bench_fusion():
-    sys.path.insert(0, str(ROOT / "benchmarks"))
-    try:
-        import bench_fusion
-    finally:
-        sys.path.remove(str(ROOT / "benchmarks"))
-    return bench_fusion
-
-
 def test_fusion_logit_recovers_the_informative_family():
     # Two "families" over 30 turns of 10 words: the target is the argmax of the first, the
     # second is noise. The conditional logit must weigh the first far above the second.
-    bf = _bench_fusion()
+    bf = benchmark("bench_fusion")
     rng = np.random.default_rng(0)
     x, y = [], []
     for _ in range(30):
@@ -148,7 +132,7 @@ def test_fusion_logit_recovers_the_informative_family():
 
 
 def test_fusion_benchmark_skips_without_data(tmp_path):
-    bf = _bench_fusion()
+    bf = benchmark("bench_fusion")
     out = io.StringIO()
     with contextlib.redirect_stdout(out):
         assert bf.main(["--quick", "--data", str(tmp_path / "none.jsonl")]) == 0
@@ -156,7 +140,7 @@ def test_fusion_benchmark_skips_without_data(tmp_path):
 
 
 def test_fusion_benchmark_runs_on_a_small_slice():
-    bf = _bench_fusion()
+    bf = benchmark("bench_fusion")
     out = io.StringIO()
     with contextlib.redirect_stdout(out):
         assert bf.main(["--quick", "--data", str(TURNS)]) == 0

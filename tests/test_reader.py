@@ -2,7 +2,6 @@
 
 import contextlib
 import io
-import sys
 from pathlib import Path
 
 import numpy as np
@@ -18,6 +17,8 @@ from duetbot.rules import Player, deal
 from duetbot.rules.duet import State
 from duetbot.views import spymaster_view
 from duetbot.wordpool import default_pool
+
+from .conftest import benchmark
 
 ROOT = Path(__file__).resolve().parents[1]
 TURNS = ROOT / "tests" / "data" / "human_turns_sample.jsonl"
@@ -134,11 +135,7 @@ def test_suggestions_offer_the_best_clue_for_each_number(spy):
 
 
 def test_bench_people_runs_on_the_sample():
-    sys.path.insert(0, str(ROOT / "benchmarks"))
-    try:
-        import bench_people
-    finally:
-        sys.path.remove(str(ROOT / "benchmarks"))
+    bench_people = benchmark("bench_people")
     out = io.StringIO()
     with contextlib.redirect_stdout(out):
         assert bench_people.main(["--quick", "--data", str(TURNS), "--readers", "glove50"]) == 0

@@ -123,20 +123,22 @@ def family_log_likelihoods(turns: ReadTurns, temperature: float) -> np.ndarray:
     return out
 
 
+def _log_weights(model: ReaderModel) -> np.ndarray:
+    """(families + 1,) log chance of each family reading a clue, the random reader last."""
+    return np.log(np.concatenate([(1 - model.lapse) * np.asarray(model.weights), [model.lapse]]) + 1e-300)
+
+
 def log_likelihood(turns: ReadTurns, model: ReaderModel) -> np.ndarray:
     """Per turn, the log chance of the guess order under ``model`` (the ranking part; the
     stop part is :func:`stop_log_likelihood`). ``turns.z``'s families are ``model.families``."""
-    ll = family_log_likelihoods(turns, model.temperature)
-    w = np.log(np.concatenate([(1 - model.lapse) * np.asarray(model.weights), [model.lapse]]) + 1e-300)
-    a = ll + w
+    a = family_log_likelihoods(turns, model.temperature) + _log_weights(model)
     top = a.max(axis=1, keepdims=True)
     return np.log(np.exp(a - top).sum(axis=1)) + top[:, 0]
 
 
 def posterior(turns: ReadTurns, model: ReaderModel) -> np.ndarray:
     """(turns, families + 1): which family (last column: the random reader) read each turn."""
-    ll = family_log_likelihoods(turns, model.temperature)
-    a = ll + np.log(np.concatenate([(1 - model.lapse) * np.asarray(model.weights), [model.lapse]]) + 1e-300)
+    a = family_log_likelihoods(turns, model.temperature) + _log_weights(model)
     a -= a.max(axis=1, keepdims=True)
     p = np.exp(a)
     return p / p.sum(axis=1, keepdims=True)
@@ -150,9 +152,8 @@ def next_guess_chances(turns: ReadTurns, model: ReaderModel) -> np.ndarray:
     K = turns.guesses.shape[1]
     alive = turns.alive.copy()
     out = np.zeros((T, K, W))
-    w = np.concatenate([(1 - model.lapse) * np.asarray(model.weights), [model.lapse]])
     # the family posterior after the earlier guesses weighs each family's next-guess softmax
-    logpost = np.log(np.broadcast_to(w + 1e-300, (T, F + 1))).copy()
+    logpost = np.broadcast_to(_log_weights(model), (T, F + 1)).copy()
     rows = np.arange(T)
     for k in range(K):
         u = np.where(alive[:, None, :], z, -np.inf)

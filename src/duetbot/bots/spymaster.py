@@ -87,8 +87,8 @@ class SpymasterConfig:
     base_forms: bool = True
     """Give no function word (despite, unto), no -ed form not clearly more common than its
     base (accounted, posted, consulted go; united, married stay) and no -ing form far rarer
-    than its base (bowling, morning stay). On people's boards 5.5% of the bot's clues were
-    -ed/-ing forms, 1.1% with this, people's 2.9% (``benchmarks/bench_people.py``)."""
+    than its base (bowling, morning stay). On people's boards 4.0% of the old spymaster's
+    clues were -ed/-ing forms, 1.1% with this, people's 2.9% (``benchmarks/bench_people.py``)."""
     turns: TurnModel = DUET_TURNS
     """What a future turn is assumed to bring, for the win-chance table (:mod:`.winchance`)."""
     min_expected_greens: float = 0.5
@@ -345,7 +345,8 @@ class EmbeddingSpymaster:
         K = value.shape[1]
         firsts: list[tuple[int, int]] = []
         for k in np.argsort(-value.max(axis=0)):
-            ci = next((int(c) for c in np.argsort(-value[:, k]) if int(c) not in {c for c, _ in firsts}), None)
+            taken = {c for c, _ in firsts}
+            ci = next((int(c) for c in np.argsort(-value[:, k]) if int(c) not in taken), None)
             if ci is not None and np.isfinite(value[ci, k]):
                 firsts.append((ci, int(k)))
         rest = [divmod(int(f), K) for f in np.argsort(-value, axis=None)]
@@ -447,6 +448,8 @@ def _not_a_clue(words: Sequence[str], zipf: np.ndarray) -> np.ndarray:
     for i, w in enumerate(words):
         if w in FUNCTION_WORDS:
             out[i] = True
+            continue
+        if not w.endswith(("ed", "ing")):
             continue
         for suffix, slack in (("ed", 0.3), ("ing", -1.0)):
             stem = w[: -len(suffix)]
