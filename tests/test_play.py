@@ -571,3 +571,32 @@ def test_subprocess_full_disk_is_one_line(tmp_path):
     assert proc.stderr.strip().startswith("error: cannot save the game to /dev/full") and "\n" not in proc.stderr.strip()
     assert "--resume" in proc.stderr and list(tmp_path.glob("duetbot-game-*.json"))
     assert Path("/dev/full").is_char_device()
+
+
+def test_profile_is_kept_beside_the_save_after_each_game(scripted_bot, tmp_path):
+    d = scripted_bot(per_turn=9)
+    b_left = [w for w in words(d, idx(d, B, Label.GREEN)) if w not in words(d, idx(d, A, Label.GREEN))]
+    script = lines(f"{legal_clue(d)} 9", *b_left[:3], "pass", *b_left[3:])
+    args = ["play", "--seed", str(SEED), "--save", str(tmp_path / "g.json"), "--profile", "alice"]
+    result = runner.invoke(app, args, input=script)
+    assert result.exit_code == 0, result.output
+    path = tmp_path / "duetbot-profile-alice.json"
+    assert "Profile alice: new" in result.output and f"saved to {path}" in result.output
+    assert json.loads(path.read_text())["games"] == 1
+    again = runner.invoke(app, args, input=script)
+    assert "what it learnt of you in 1 game(s)" in again.output
+    assert json.loads(path.read_text())["games"] == 2
+    # a game that is quit teaches nothing yet
+    runner.invoke(app, args, input=lines("quit"))
+    assert json.loads(path.read_text())["games"] == 2
+
+
+def test_bad_profiles_are_one_line_errors(tmp_path):
+    save = ["--save", str(tmp_path / "g.json")]
+    one_line_error(runner.invoke(app, ["play", *save, "--profile", "../x"]), "bad profile name")
+    (tmp_path / "duetbot-profile-bob.json").write_text('{"version": 7}')
+    one_line_error(runner.invoke(app, ["play", *save, "--profile", "bob"]), "duetbot-profile-bob.json",
+                   "not a duetbot profile", "delete it")
+    (tmp_path / "duetbot-profile-bob.json").write_text("{")
+    one_line_error(runner.invoke(app, ["play", *save, "--profile", "bob"]), "duetbot-profile-bob.json")
+    one_line_error(runner.invoke(app, ["play", *save, "--profile", "bob", "--game", "classic"]), "--profile")

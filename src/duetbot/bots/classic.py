@@ -92,8 +92,8 @@ class ClassicSpymaster(EmbeddingSpymaster):
         code = {me: _OWN, them: _OPPONENT, Card.ASSASSIN: _ASSASSIN, Card.BYSTANDER: _BYSTANDER}
         labels = np.array([code[view.key[i]] for i in eligible], dtype=np.int8)
         legal = self._legal(view)
-        return _ClassicTurn(sims, eligible, labels, legal, len(view.my_agents), 0, 0,
-                            my_left=len(view.my_agents), opp_left=len(view.opponent_agents),
+        return _ClassicTurn(sims, eligible, labels, legal, len(view.my_agents), 0, 0, self.partner,
+                            self._family_rows, my_left=len(view.my_agents), opp_left=len(view.opponent_agents),
                             solo=view.rules.solo)
 
     def _values(self, turn: _ClassicTurn, cand: np.ndarray, eligible_mask=None,  # type: ignore[override]
@@ -102,7 +102,7 @@ class ClassicSpymaster(EmbeddingSpymaster):
         cols = turn.eligible if eligible_mask is None else turn.eligible[eligible_mask]
         labels = turn.labels if eligible_mask is None else turn.labels[eligible_mask]
         own = labels == _OWN
-        above, first_miss = self._simulate(turn.sims.z[:, cand][:, :, cols], own, labels)
+        above, first_miss = self._simulate(turn.sims.z[:, cand][:, :, cols], own, labels, turn.rows)
         ks = np.arange(1, cfg.max_number + 1)
         found = np.minimum(above[..., None], ks)                      # (M, n, K)
         missed = above[..., None] < ks

@@ -6,6 +6,9 @@ A partner spec is ``key=value`` pairs separated by commas:
   partner model); ``spymaster=...`` / ``guesser=...`` set one role's families alone.
 - ``noise=SIGMA``: perception noise of the guesser (z units), for benchmark partners.
 - ``infer=off``: the guesser ignores its own side of the key card.
+- ``adapt=on|off|spymaster|guesser``: which roles learn the partner during a game, the
+  spymaster from the partner's guesses, the guesser from how the partner's clues turned out
+  (default: as the configs ship, the spymaster only; ``on``: both).
 - ``vector=WORD=LIKE+LIKE...``: a vector for a word the models lack (or a meaning to use
   instead of theirs): the centroid of the words it is like, in every family (repeatable).
 - ``bot=random``: random bots (tests).
@@ -102,9 +105,12 @@ def ensemble(names: tuple[str, ...], described: Described = ()) -> Ensemble:
 
 
 @lru_cache(maxsize=16)
-def spymaster(names: tuple[str, ...], described: Described = ()) -> EmbeddingSpymaster:
+def spymaster(names: tuple[str, ...], described: Described = (), adapt: bool = SpymasterConfig.adapt) -> EmbeddingSpymaster:
     """Spymasters are deterministic and keep only per-board caches: one per model set."""
-    return EmbeddingSpymaster(ensemble(names, described), SpymasterConfig())
+    return EmbeddingSpymaster(ensemble(names, described), SpymasterConfig(adapt=adapt))
+
+
+ADAPT = {"on": (True, True), "off": (False, False), "spymaster": (True, False), "guesser": (False, True)}
 
 
 @dataclass(frozen=True)
@@ -113,6 +119,8 @@ class PartnerSpec:
     guesser_models: tuple[str, ...] = DEFAULT_GUESSER_MODELS
     noise: float = 0.0
     infer_key: bool = True
+    adapt: str | None = None
+    """A key of :data:`ADAPT`; ``None``: the configs' defaults."""
     random: bool = False
     described: Described = ()
     text: str = "default"
@@ -144,6 +152,10 @@ class PartnerSpec:
                 if value not in ("on", "off"):
                     raise SpecError("infer must be on or off")
                 spec = replace(spec, infer_key=value == "on")
+            elif key == "adapt":
+                if value not in ADAPT:
+                    raise SpecError(f"adapt={value!r}: use on, off, spymaster or guesser")
+                spec = replace(spec, adapt=value)
             elif key == "vector":
                 spec = spec.describe([value])
             elif key == "bot":
@@ -151,7 +163,7 @@ class PartnerSpec:
                     raise SpecError(f"unknown bot {value!r}: use random or embedding")
                 spec = replace(spec, random=value == "random")
             else:
-                raise SpecError(f"unknown partner spec key {key!r}: use model, spymaster, guesser, noise, infer, vector or bot")
+                raise SpecError(f"unknown partner spec key {key!r}: use model, spymaster, guesser, noise, infer, adapt, vector or bot")
         return spec
 
     @property
@@ -177,6 +189,8 @@ class PartnerSpec:
             parts.append(f"noise={self.noise:g}")
         if not self.infer_key:
             parts.append("infer=off")
+        if self.adapt is not None:
+            parts.append(f"adapt={self.adapt}")
         parts.extend(f"vector={word}={'+'.join(like)}" for word, like in self.described)
         return ",".join(parts) or "default"
 
@@ -208,9 +222,11 @@ class PartnerSpec:
     def build(self, seed: int = 0) -> Partner:
         if self.random:
             return random_partner(seed)
-        spy = spymaster(self.spymaster_models, self.described)
+        spy_adapt, guesser_adapt = ADAPT.get(self.adapt or "", (SpymasterConfig.adapt, GuesserConfig.adapt))
+        spy = spymaster(self.spymaster_models, self.described, spy_adapt)
         guesser = EmbeddingGuesser(ensemble(self.guesser_models, self.described),
-                                   GuesserConfig(noise=self.noise, infer_key=self.infer_key, seed=seed))
+                                   GuesserConfig(noise=self.noise, infer_key=self.infer_key, seed=seed,
+                                                 adapt=guesser_adapt))
         return Partner(spy, guesser, self.text)
 
 

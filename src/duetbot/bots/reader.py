@@ -11,15 +11,21 @@ with chance ``stop_early``; at the number they take one more with chance ``bonus
 guess ends the turn, as the rules say.
 
 The same likelihood serves fitting the model to people's guesses
-(``benchmarks/bench_people.py --fit``) and judging a model on held-out turns.
+(``benchmarks/bench_people.py --fit``), judging a model on held-out turns, and *adapting* it
+to one partner during a game (:func:`adapted`): each past clue's posterior over the families
+(and the random reader) counts as one observation of a Dirichlet over the family weights,
+the prior worth ``prior_clues`` clues; the stop rates take the partner's own stops the same
+way (Beta counts).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Sequence
+from typing import Any, Callable, Sequence
 
 import numpy as np
+
+from ..rules.duet import GuessResult, Turn
 
 
 @dataclass(frozen=True)
@@ -130,7 +136,7 @@ def _log_weights(model: ReaderModel) -> np.ndarray:
 
 def log_likelihood(turns: ReadTurns, model: ReaderModel) -> np.ndarray:
     """Per turn, the log chance of the guess order under ``model`` (the ranking part; the
-    stop part is :func:`stop_log_likelihood`). ``turns.z``'s families are ``model.families``."""
+    stop part is :meth:`StopCounts.log_likelihood`). ``turns.z``'s families are ``model.families``."""
     a = family_log_likelihoods(turns, model.temperature) + _log_weights(model)
     top = a.max(axis=1, keepdims=True)
     return np.log(np.exp(a - top).sum(axis=1)) + top[:, 0]
@@ -193,7 +199,107 @@ class StopCounts:
                 c[where][1 if d < len(results) else 0] += 1
         return cls(tuple(c["below"]), tuple(c["at"]), tuple(c["above"]))  # type: ignore[arg-type]
 
+    def log_likelihood(self, model: ReaderModel) -> float:
+        """Log chance of these stop decisions under ``model``'s stop rates (above the number
+        left out: the model has no choice there)."""
+        (sb, gb), (sa, ga) = self.below, self.at
+        e, b = min(max(model.stop_early, 1e-6), 1 - 1e-6), min(max(model.bonus, 1e-6), 1 - 1e-6)
+        return sb * np.log(e) + gb * np.log1p(-e) + sa * np.log1p(-b) + ga * np.log(b)
+
     def rates(self) -> tuple[float, float]:
         """(stop_early, bonus), with one pseudo-count each way."""
         (sb, gb), (sa, ga) = self.below, self.at
         return (sb + 1) / (sb + gb + 2), (ga + 1) / (sa + ga + 2)
+
+
+def history_reads(turns: Sequence[Turn[Any]], words: Sequence[str], giver: Any,
+                  clue_z: Callable[[str], np.ndarray], max_guesses: int = 6) -> tuple[ReadTurns, np.ndarray]:
+    """The guesses made on ``giver``'s clues in a game's history, as :class:`ReadTurns`
+    (``clue_z(word)``: (families, words) z of a clue, raising ``ValueError`` for a clue no
+    family reads, which is left out), with whether each guess was green ((turns, guesses)
+    bool). A word is in play for a guess unless covered green before it or already touched
+    as a bystander by the same guesser. Zero clues and turns without a guess are left out."""
+    index = {w.casefold(): i for i, w in enumerate(words)}
+    covered: set[int] = set()
+    marked: dict[Any, set[int]] = {}
+    zs, alive, guesses, hits = [], [], [], []
+    for t in turns:
+        theirs = marked.setdefault(t.giver, set())    # bystanders touched on this giver's clues
+        live = np.array([i not in covered and i not in theirs for i in range(len(words))])
+        done = [(index[w.casefold()], r is GuessResult.GREEN) for w, r in t.guesses if w.casefold() in index]
+        picked = [i for i, _ in done][:max_guesses]
+        greens = [ok for _, ok in done][:max_guesses]
+        for i, ok in done:
+            (covered if ok else theirs).add(i)
+        if t.giver != giver or t.clue.number == 0 or not picked:
+            continue
+        try:
+            z = np.asarray(clue_z(t.clue.word), np.float64)
+        except ValueError:
+            continue
+        zs.append(z)
+        alive.append(live)
+        guesses.append(picked + [-1] * (max_guesses - len(picked)))
+        hits.append(greens + [False] * (max_guesses - len(greens)))
+    F = 0 if not zs else zs[0].shape[0]
+    if not zs:
+        return ReadTurns(np.zeros((0, F, len(words))), np.zeros((0, len(words)), bool),
+                         np.zeros((0, max_guesses), np.int64)), np.zeros((0, max_guesses), bool)
+    return ReadTurns(np.array(zs), np.array(alive), np.array(guesses)), np.array(hits)
+
+
+def outcome_posterior(turns: ReadTurns, hits: np.ndarray, model: ReaderModel) -> np.ndarray:
+    """(turns, families + 1): which family the *giver* of each clue thought with, judged by
+    what the guesses on it turned out to be: a green guess is likely among the giver's
+    targets, so a family that ranks it high is credited (its softmax chance over the words in
+    play); a miss is unlikely to be a target (one minus that chance)."""
+    z = _filled(turns.z) / model.temperature
+    T, F, W = z.shape
+    alive = np.broadcast_to(turns.alive[:, None, :], z.shape).copy()
+    a = np.broadcast_to(_log_weights(model), (T, F + 1)).copy()
+    rows = np.arange(T)
+    for k in range(turns.guesses.shape[1]):
+        g = turns.guesses[:, k]
+        on = g >= 0
+        if not on.any():
+            break
+        u = np.where(alive, z, -np.inf)
+        u -= u.max(axis=2, keepdims=True)
+        p = np.exp(u)
+        p = p[rows, :, np.maximum(g, 0)] / p.sum(axis=2)                    # (T, F)
+        n = alive[:, 0, :].sum(axis=1)
+        fam = np.concatenate([p, (1 / np.maximum(n, 1))[:, None]], axis=1)
+        step = np.where(hits[:, k, None], np.log(fam + 1e-300), np.log1p(-np.minimum(fam, 1 - 1e-9)))
+        a += np.where(on[:, None], step, 0.0)
+        alive[rows[on], :, g[on]] = False
+    a -= a.max(axis=1, keepdims=True)
+    post = np.exp(a)
+    return post / post.sum(axis=1, keepdims=True)
+
+
+def adapted(model: ReaderModel, post: np.ndarray, prior_clues: float, stops: StopCounts | None = None,
+            prior_stops: float = 0.0, learn_lapse: bool = True) -> ReaderModel:
+    """``model`` after seeing one partner: ``post`` is (clues, families + 1), each past
+    clue's posterior over the families and the random reader (:func:`posterior`,
+    :func:`outcome_posterior`), added as counts to a Dirichlet whose prior is ``model``'s
+    weights and lapse worth ``prior_clues`` clues. ``learn_lapse=False`` keeps the lapse
+    and counts each clue among the families only (its posterior given that some family
+    read it). With ``stops`` (this partner's own stops) and ``prior_stops`` > 0 the stop
+    rates are updated the same way (Beta counts)."""
+    if len(post) == 0 and stops is None:
+        return model
+    if not learn_lapse and len(post):
+        fam = post[:, :-1] / np.maximum(post[:, :-1].sum(axis=1, keepdims=True), 1e-300)
+        post = np.concatenate([(1 - model.lapse) * fam, np.full((len(fam), 1), model.lapse)], axis=1)
+    prior = np.exp(_log_weights(model))
+    counts = prior_clues * prior + post.sum(axis=0)
+    share = counts / counts.sum()
+    lapse = float(share[-1])
+    w = share[:-1] / max(share[:-1].sum(), 1e-12)
+    stop_early, bonus = model.stop_early, model.bonus
+    if stops is not None and prior_stops > 0:
+        (sb, gb), (sa, ga) = stops.below, stops.at
+        stop_early = (prior_stops * stop_early + sb) / (prior_stops + sb + gb)
+        bonus = (prior_stops * bonus + ga) / (prior_stops + sa + ga)
+    return ReaderModel(model.families, tuple(float(x) for x in w), model.temperature,
+                       min(lapse, 0.999), stop_early, bonus)

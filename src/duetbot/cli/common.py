@@ -58,6 +58,13 @@ def save_game_file(path: Path, record, resume_hint: str = "duetbot play --resume
     raise SaveError(f"cannot save the game to {path}: {reason}; {where}")
 
 
+def write_json_file(path: Path, value) -> None:
+    """Write a JSON value to ``path`` atomically (raises ``OSError``)."""
+    from ..jsonio import dumps
+
+    _write_atomic(path, dumps(value, indent=1) + "\n")
+
+
 def _write_atomic(path: Path, text: str) -> None:
     """Write ``text`` through a temporary file renamed over ``path``; a path that exists
     but is not a regular file (a device such as /dev/full, a pipe) is written in place,

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import random
 import re
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Optional, Sequence
 
@@ -28,6 +28,7 @@ from rich.text import Text
 from ..bots import Partner
 from .. import harness
 from ..harness import BotError
+from ..jsonio import JSONInputError, read_json_file
 from ..records import GameRecord, RecordError
 from ..rules import (
     Clue, EndTurn, Event, Guess, GuessResult, IllegalClueError, InvalidClueError, InvalidCluePolicy,
@@ -37,11 +38,12 @@ from ..views import GuesserView, SpymasterView
 from .common import (
     Ask, GameKind, PartnerOption, SaveError, check_pool, check_save_path, fail, parse_variant, partner_spec, quiet_stdout,
     read_pool, read_saved_game,
-    save_game_file, terminal_ask,
+    save_game_file, terminal_ask, write_json_file,
 )
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..bots.factory import PartnerSpec
+    from ..bots.profile import Profile
 
 HUMAN, BOT = Player.A, Player.B
 DEFAULT_SAVE = "duetbot-game.json"
@@ -542,6 +544,52 @@ def show_end(state: State, console: Console) -> None:
     console.print(render_key_card(state))
 
 
+# --- a person's profile across games --------------------------------------------------------
+
+
+@dataclass
+class PlayerProfile:
+    """``--profile NAME``: the bot starts from what it learnt of this person and keeps what it
+    learns when a game ends (:mod:`duetbot.bots.profile`), in a JSON file beside the save."""
+
+    path: Path
+    profile: Profile
+
+    @classmethod
+    def open(cls, name: str, directory: Path) -> PlayerProfile:
+        from ..bots.profile import Profile, check_name
+
+        path = directory / f"duetbot-profile-{check_name(name)}.json"
+        if not path.exists():
+            return cls(path, Profile(name))
+        try:
+            return cls(path, Profile.from_json(read_json_file(path), str(path)))
+        except JSONInputError as exc:
+            raise ValueError(f"{exc}; delete it to start afresh") from None
+
+    def greeting(self) -> str:
+        if not self.profile.games:
+            return f"Profile {self.profile.name}: new; the bot keeps what it learns of you in {self.path}."
+        return f"Profile {self.profile.name}: the bot starts from what it learnt of you in {self.profile.games} game(s)."
+
+    def start(self, bot: Partner) -> Partner:
+        from ..bots.profile import with_profile
+
+        return with_profile(bot, self.profile)
+
+    def finish(self, bot: Partner, state: State) -> str:
+        """Learn from the finished game and save; one line for the person."""
+        from ..bots.profile import learnt
+        from ..views import guesser_view, spymaster_view
+
+        self.profile = learnt(self.profile, bot, spymaster_view(state, BOT), guesser_view(state, BOT))
+        try:
+            write_json_file(self.path, self.profile.to_json())
+        except OSError as exc:
+            return f"Could not save profile {self.profile.name} to {self.path}: {exc.strerror or exc}"
+        return f"Profile {self.profile.name} saved to {self.path} ({self.profile.games} game(s))."
+
+
 # --- the command ---------------------------------------------------------------------------
 
 
@@ -557,8 +605,11 @@ def play(
     role: Annotated[Optional[str], typer.Option("--role", help="With --game classic: spymaster or operative of the red team (on --resume: the saved game's role).", show_default="spymaster")] = None,
     vector: Annotated[Optional[list[str]], typer.Option("--vector", help="Give a word the models lack a vector: WORD=LIKE+LIKE, the words it is like (repeatable; needed again on --resume).")] = None,
     partner: PartnerOption = None,
+    profile: Annotated[Optional[str], typer.Option("--profile", metavar="NAME", help="Remember what the bot learns of you across games, in duetbot-profile-NAME.json beside the save (delete it to start afresh).")] = None,
 ) -> None:
     """Play Duet in the terminal with a bot partner: you are A, the bot is B."""
+    if profile is not None and game is GameKind.classic:
+        fail("--profile is for Duet games: drop it with --game classic")
     if game is GameKind.classic:
         from .classic import run_play
 
@@ -567,6 +618,12 @@ def play(
         return
     vectors = tuple(vector or ())
     spec = partner_spec(partner, vectors)
+    learner = None
+    if profile is not None:
+        try:
+            learner = PlayerProfile.open(profile, (save or resume or Path(DEFAULT_SAVE)).parent)
+        except ValueError as exc:
+            fail(str(exc))
     console = Console(highlight=False)
     if resume is not None:
         clash = [name for name, given in (("--seed", seed is not None), ("--variant", variant is not None),
@@ -601,13 +658,18 @@ def play(
     if resume is not None:
         check_pool(state.deal.words, spec)
     bot = make_bot(game_seed, spec)
+    if learner is not None:
+        bot = learner.start(bot)
+        console.print(learner.greeting(), soft_wrap=True, markup=False, highlight=False)
     console.print("Type 'quit' at any prompt to save and stop" + (", 'hint' for a hint" if hint else "")
                   + ", 'help' for the commands.", soft_wrap=True, markup=False)
     if state.is_over():
         show_end(state, console)
         return
     try:
-        run_game(state, bot, console, terminal_ask(console), save_path=save_path, hints=hint, vectors=vectors)
+        ended = run_game(state, bot, console, terminal_ask(console), save_path=save_path, hints=hint, vectors=vectors)
+        if ended and learner is not None:
+            console.print(learner.finish(bot, state), soft_wrap=True, markup=False, highlight=False)
     except SaveError as exc:
         fail(str(exc), code=1)
     except BotError as exc:

@@ -20,7 +20,7 @@ import msgspec
 
 from ..bots.guesser import EmbeddingGuesser
 from ..bots.spymaster import EmbeddingSpymaster
-from ..rules import Phase, Player, Turn, Variant
+from ..rules import GuessResult, Phase, Player, Turn, Variant
 from ..views import GuesserView, SpymasterView
 from .classic import ClassicSuggester
 from .requests import (
@@ -43,7 +43,9 @@ def spymaster_request_view(req: DuetSpymasterRequest | dict) -> SpymasterView:
     if not set(green) - covered:
         raise RequestError("no green word is left to clue: 'green' lists none that is not covered")
     partner_marks = frozenset(board.positions("partner_bystanders", request.partner_bystanders)) - covered
-    turns = tuple(Turn(Player.A, read_clue(item, "history")) for item in request.history or ())
+    turns = tuple(Turn(Player.A, read_clue(item, "history"), tuple(
+        (board.words[i], GuessResult.GREEN if i in covered else GuessResult.BYSTANDER)
+        for i in board.positions("history guesses", item.guesses))) for item in request.history or ())
     tokens = DEFAULT_TOKENS if request.tokens is None else request.tokens
     if tokens == 0:
         raise RequestError("'tokens' is 0: in sudden death no clue may be given")

@@ -83,9 +83,10 @@ class ReportedClue(Struct, frozen=True):
 class HistoryClue(ReportedClue, frozen=True):
     """A clue I gave earlier, and the words my partner guessed on it."""
 
-    # Not read by the bots yet, so any value is taken: refusing a field nobody reads would
-    # only turn away table programs that report guesses in their own shape.
-    guesses: Annotated[Any, Meta(description="The words my partner guessed on this clue (not read yet).")] = None
+    guesses: Annotated[KnownWords, Meta(description=(
+        "The words my partner guessed on this clue, in order: the spymaster learns from them how "
+        "this partner reads clues. A guessed word listed in 'covered' was one of my agents; any "
+        "other was not."))] = None
 
 
 class Request(Struct, frozen=True, kw_only=True):
