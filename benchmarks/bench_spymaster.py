@@ -2,6 +2,9 @@
 
 - first turn: a new board (the clue-vocabulary x board similarity matrices are computed);
 - later turns: the same board with some words covered (only masks change);
+- mid-game turns: the default pair played to player A's fourth clue, so the spymaster
+  learns its partner from three clues of history (``SpymasterConfig.adapt``), beside the
+  same views with adaptation off;
 - naive: what published bots do: a Python loop over every candidate clue and every board
   word computing each cosine (numpy on single vectors), then the best margin clue.
   It is run on the same candidates and boards, in the same process.
@@ -17,8 +20,12 @@ import time
 
 import numpy as np
 
-from duetbot.bots.factory import default_bots
-from duetbot.rules import Player, State, deal
+from dataclasses import replace
+
+from duetbot.bots.factory import PartnerSpec, default_bots
+from duetbot.bots.spymaster import EmbeddingSpymaster
+from duetbot.harness.duet import step
+from duetbot.rules import Phase, Player, State, deal
 from duetbot.views import spymaster_view
 from duetbot.wordpool import default_pool
 
@@ -76,6 +83,27 @@ def main() -> None:
             t = time.perf_counter()
             spy.give_clue(view)
             later.append(time.perf_counter() - t)
+    mid = []
+    partners = [PartnerSpec().build(1), PartnerSpec().build(2)]
+    for b in range(a.boards):   # mid-game: A about to give its fourth clue
+        state = State(deal(b, pool))
+        while not state.is_over() and not (state.phase is Phase.CLUE and state.mover() is Player.A
+                                             and sum(t.giver is Player.A for t in state.turns) >= 3):
+            step(state, partners)
+        if not state.is_over():
+            mid.append(spymaster_view(state, Player.A))
+    fixed = EmbeddingSpymaster(spy.ensemble, replace(spy.config, adapt=False))
+    adapt_on, adapt_off, update = [], [], []
+    for view in mid:
+        fixed.give_clue(view)   # its own legality cache, warmed as the default's was
+        for _ in range(3):
+            for bot, out in ((spy, adapt_on), (fixed, adapt_off)):
+                t = time.perf_counter()
+                bot.give_clue(view)
+                out.append(time.perf_counter() - t)
+            t = time.perf_counter()
+            spy.adapted_partner(view)
+            update.append(time.perf_counter() - t)
     naive = []
     for b in range(a.naive_boards):
         view = spymaster_view(State(deal(b, pool)), Player.A)
@@ -88,6 +116,9 @@ def main() -> None:
     print("|---|---|---|")
     print(f"| first turn (matrices included), {len(first)} boards | {ms * statistics.median(first):.1f} | {ms * pct(first, 95):.1f} |")
     print(f"| later turn, {len(later)} clues | {ms * statistics.median(later):.1f} | {ms * pct(later, 95):.1f} |")
+    print(f"| mid-game turn, partner learnt from 3 clues, {len(adapt_on)} clues | {ms * statistics.median(adapt_on):.1f} | {ms * pct(adapt_on, 95):.1f} |")
+    print(f"| same, adaptation off | {ms * statistics.median(adapt_off):.1f} | {ms * pct(adapt_off, 95):.1f} |")
+    print(f"| the update alone (``adapted_partner``) | {ms * statistics.median(update):.2f} | {ms * pct(update, 95):.2f} |")
     print(f"| naive loop, {len(naive)} boards | {ms * statistics.median(naive):.0f} | {ms * pct(naive, 95):.0f} |")
     print(f"\nlater turn vs naive: {statistics.median(naive) / statistics.median(later):.0f}x faster; "
           f"first turn vs naive: {statistics.median(naive) / statistics.median(first):.0f}x faster")
