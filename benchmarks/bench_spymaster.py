@@ -5,6 +5,8 @@
 - mid-game turns: the default pair played to player A's fourth clue, so the spymaster
   learns its partner from three clues of history (``SpymasterConfig.adapt``), beside the
   same views with adaptation off;
+- floor: one BLAS product of the clue vocabulary with the board per family, the least a
+  first turn can cost;
 - naive: what published bots do: a Python loop over every candidate clue and every board
   word computing each cosine (numpy on single vectors), then the best margin clue.
   It is run on the same candidates and boards, in the same process.
@@ -104,6 +106,13 @@ def main() -> None:
             t = time.perf_counter()
             spy.adapted_partner(view)
             update.append(time.perf_counter() - t)
+    floor = []   # what no first turn can beat: one product of the clue vocabulary per family
+    for b in range(a.boards):
+        sims = spy.ensemble.board(deal(b, pool).words)
+        t = time.perf_counter()
+        for cv, bv in zip(spy.ensemble.clue_vectors, sims.board_vectors):
+            cv @ bv.T
+        floor.append(time.perf_counter() - t)
     naive = []
     for b in range(a.naive_boards):
         view = spymaster_view(State(deal(b, pool)), Player.A)
@@ -115,6 +124,7 @@ def main() -> None:
     print("| measure | median ms | p95 ms |")
     print("|---|---|---|")
     print(f"| first turn (matrices included), {len(first)} boards | {ms * statistics.median(first):.1f} | {ms * pct(first, 95):.1f} |")
+    print(f"| floor: one (clues x dim) @ (dim x 25) product per family | {ms * statistics.median(floor):.1f} | {ms * pct(floor, 95):.1f} |")
     print(f"| later turn, {len(later)} clues | {ms * statistics.median(later):.1f} | {ms * pct(later, 95):.1f} |")
     print(f"| mid-game turn, partner learnt from 3 clues, {len(adapt_on)} clues | {ms * statistics.median(adapt_on):.1f} | {ms * pct(adapt_on, 95):.1f} |")
     print(f"| same, adaptation off | {ms * statistics.median(adapt_off):.1f} | {ms * pct(adapt_off, 95):.1f} |")

@@ -581,6 +581,7 @@ def test_generated_data_is_fresh():
 # ---------------------------------------------------------------------------
 
 from duetbot.rules.clues import (  # noqa: E402
+    StrictIndex,
     is_strictly_legal_clue,
     strict_conflict,
     strict_illegal_by_word,
@@ -714,6 +715,23 @@ def test_strict_illegal_clues_agrees_with_strict_conflict(seed):
     for w in board:
         assert by_word[w] == strict_illegal_clues(cands, [w])
     assert set().union(*by_word.values()) == bulk
+    # the index over the whole candidate list gives the same, word by word
+    assert StrictIndex(cands).by_word(board) == by_word
+
+
+def test_strict_index_matches_the_per_word_check_on_every_pool_word():
+    from duetbot.wordpool import default_pool
+
+    pool = list(default_pool())
+    rng = random.Random(3)
+    cands = sorted(set(_VOCAB) | {w.lower() for w in rng.sample(pool, 300)}
+                   | {f"{w.lower()}{s}" for w in rng.sample(pool, 100) for s in ("s", "ing", "man", "ball")})
+    cands += ["Officers", "mp3", "guinea pig", "", "café", "re-enter", "unkind"]
+    index = StrictIndex(cands)
+    words = pool + ["ICE CREAM", "LOCH NESS", "x", "SCI-FI"]
+    for i in range(0, len(words), 40):
+        board = words[i:i + 40]
+        assert index.by_word(board) == strict_illegal_by_word(cands, board)
 
 
 def test_strict_illegal_clues_speed():

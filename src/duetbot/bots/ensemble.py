@@ -11,11 +11,13 @@ from __future__ import annotations
 
 from collections import OrderedDict
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Sequence
 
 import numpy as np
 
 from ..embeddings import EmbeddingModel, UnknownWordError
+from ..rules.clues import StrictIndex
 from ..embeddings.vocab import reading_forms
 
 
@@ -36,6 +38,8 @@ class BoardSims:
     vector or its fallback's)."""
     zbar: np.ndarray
     """(clues, board words): the family average of ``z``, for quick screening."""
+    zbar_t: np.ndarray
+    """``zbar`` transposed, (board words, clues) contiguous: the screen gathers whole rows."""
     unread: tuple[str, ...] = ()
     """Board words no family's own table knows: read through the fallback alone."""
 
@@ -68,6 +72,11 @@ class Ensemble:
         self._cache: OrderedDict[tuple[str, ...], BoardSims] = OrderedDict()
         self._cache_size = cache_size
 
+    @cached_property
+    def strict_index(self) -> StrictIndex:
+        """The strict clue check's index of the clue vocabulary (built on first use)."""
+        return StrictIndex(self.clue_words)
+
     @property
     def names(self) -> tuple[str, ...]:
         return tuple(m.name for m in self.models)
@@ -96,21 +105,25 @@ class Ensemble:
         if hit is not None:
             self._cache.move_to_end(key)
             return hit
-        zs, means, stds, boards = [], [], [], []
+        means, stds, boards = [], [], []
         known = np.zeros((len(self.models), len(key)), bool)
+        # One (clues, words) product per family, z-scored in place in one preallocated block:
+        # fresh copies of this size (stacking, casting) cost more than the products.
+        z = np.empty((len(self.models), len(self.clue_words), len(key)), np.float32)
         for f, (m, cv) in enumerate(zip(self.models, self.clue_vectors)):
             bv = np.zeros((len(key), cv.shape[1]), np.float32)
             for j, w in enumerate(key):
                 if m.has_fallback or m.knows(w):
                     bv[j] = m.vector(w)
                     known[f, j] = True
-            s = cv @ bv.T
-            mu, sd = float(s[:, known[f]].mean()), float(s[:, known[f]].std()) or 1.0
-            zs.append((s - mu) / sd)
+            s = np.matmul(cv, bv.T, out=z[f])
+            seen = s if known[f].all() else s[:, known[f]]
+            mu, sd = float(seen.mean()), float(seen.std()) or 1.0
+            s -= mu
+            s /= sd
             means.append(mu)
             stds.append(sd)
             boards.append(bv)
-        z = np.stack(zs).astype(np.float32)
         missing = ~known.any(axis=0)
         if missing.any():
             self.require(key[int(np.argmax(missing))])
@@ -118,8 +131,9 @@ class Ensemble:
         for f, j in zip(*np.nonzero(~known)):
             z[f, :, j] = z[known[:, j], :, j].mean(axis=0)
         unread = tuple(w for w in key if not self.reads(w))
+        zbar = np.ascontiguousarray(z.mean(axis=0))
         sims = BoardSims(key, z, np.array(means, np.float32), np.array(stds, np.float32), tuple(boards), known,
-                         np.ascontiguousarray(z.mean(axis=0)), unread)
+                         zbar, np.ascontiguousarray(zbar.T), unread)
         self._cache[key] = sims
         if len(self._cache) > self._cache_size:
             self._cache.popitem(last=False)

@@ -189,7 +189,7 @@ class EmbeddingSpymaster:
         u = rng.random((cfg.samples, cfg.shortlist, 25))
         self._eps = (-partner.temperature * np.log(-np.log(u))).astype(np.float32)
         self._family_rows = self._rows(partner)
-        self._work = np.empty((2, cfg.samples, cfg.shortlist, 25), np.float32)
+        self._work = np.empty((cfg.samples, cfg.shortlist, 25), np.float32)
         z = ensemble.zipf
         self._prior = (-cfg.familiarity * np.clip(4.5 - z, 0, None)
                        - cfg.proper_penalty * ensemble.is_proper).astype(np.float32)
@@ -227,7 +227,14 @@ class EmbeddingSpymaster:
         if new:
             index = self.ensemble.index
             if self.config.strict_clues:
-                for w, flagged in strict_illegal_by_word(self.ensemble.clue_words, new).items():
+                # A session of many boards indexes the vocabulary once (~0.3 s), after which a
+                # new word costs ~0.3 ms; the first boards are checked directly (~1.5 ms a
+                # word), so one request or one game never waits for the index. Same result.
+                if len(self._illegal_cache) + len(new) > INDEX_AFTER_WORDS:
+                    by_word = self.ensemble.strict_index.by_word(new)
+                else:
+                    by_word = strict_illegal_by_word(self.ensemble.clue_words, new)
+                for w, flagged in by_word.items():
                     self._illegal_cache[" ".join(w.split()).casefold()] = np.array(
                         sorted(index[c] for c in flagged), dtype=np.int64)
             else:
@@ -286,18 +293,22 @@ class EmbeddingSpymaster:
         words). Returns, per sample and candidate, how many ``good`` words come before the
         first other word, and that word's label (-1 if there is none)."""
         n, e = z.shape[1], z.shape[2]
-        # Work in preallocated buffers: fresh arrays of this size cost page faults each turn.
-        noisy = self._work[0][:, :n, :e]
-        noisy[:] = self._eps[:, :n, :e]
+        bad, good_cols = np.flatnonzero(~good), np.flatnonzero(good)
+        # The other words first, then the good ones: one gather of the noise into a
+        # preallocated buffer (fresh arrays of this size cost page faults each turn; mode
+        # "clip" writes straight into it), then each family's similarities added.
+        order = np.concatenate([bad, good_cols])
+        noisy = self._work[:, :n, :e]
+        np.take(self._eps[:, :n], order, axis=2, out=noisy, mode="clip")
+        z = z[:, :, order]
         for f, rows in enumerate(family_rows):                         # samples grouped by family
             noisy[rows] += z[f]
-        bad = np.flatnonzero(~good)
-        split = np.take(noisy, np.concatenate([bad, np.flatnonzero(good)]), axis=2, out=self._work[1][:, :n, :e])
-        if len(bad) == 0:
-            return np.full(split.shape[:2], e), np.full(split.shape[:2], -1)
-        best_bad = split[:, :, :len(bad)].max(axis=2)                    # (M, n)
-        first_miss = labels[bad][split[:, :, :len(bad)].argmax(axis=2)]
-        return (split[:, :, len(bad):] > best_bad[:, :, None]).sum(axis=2), first_miss
+        nb = len(bad)
+        if nb == 0:
+            return np.full(noisy.shape[:2], e), np.full(noisy.shape[:2], -1)
+        worst = noisy[:, :, :nb].argmax(axis=2)                         # (M, n): the first other word
+        best_bad = np.take_along_axis(noisy[:, :, :nb], worst[..., None], axis=2)
+        return np.count_nonzero(noisy[:, :, nb:] > best_bad, axis=2), labels[bad][worst]
 
     def _values(self, turn: _Turn, cand: np.ndarray, eligible_mask: np.ndarray | None = None,
                 tokens_after: int | None = None) -> tuple[np.ndarray, ...]:
@@ -308,29 +319,32 @@ class EmbeddingSpymaster:
         labels = turn.labels if eligible_mask is None else turn.labels[eligible_mask]
         green = labels == 0
         above, first_miss = self._simulate(turn.sims.z[:, cand][:, :, cols], green, labels, turn.rows)
-        ng_is_assassin = first_miss == 1
         W = cfg.turns.duet_table()
         t_next = (turn.tokens - 1) if tokens_after is None else tokens_after
-        g = turn.greens_total
-        # The partner goes d deep (d = 0 .. max_number + 1) unless a miss stops them first;
-        # the partner model says how likely each depth is for a clue of k (its stop part).
-        ds = np.arange(cfg.max_number + 2)
-        found = np.minimum(above[..., None], ds)                      # (M, n, D)
-        missed = above[..., None] < ds
-        p_assassin = (missed & ng_is_assassin[..., None]).astype(np.float64)
         t_ok = max(t_next, 0)
         if turn.bystander_tokens > 0 or tokens_after is not None:
-            t_miss = t_ok
-            miss_lost = False
+            t_miss, miss_lost = t_ok, False
         else:  # mission map: a mistake costs two tokens, or the game with one left
-            t_miss = max(t_next - 1, 0)
-            miss_lost = t_next < 1
-        w_ok = W[np.clip(g - found, 0, 15), t_ok]
-        w_miss = 0.0 if miss_lost else W[np.clip(g - found, 0, 15), t_miss]
-        value = ((1 - p_assassin) * np.where(missed, w_miss, w_ok)).mean(axis=0)   # (n, D)
-        depth = self._depths(int(green.sum()), turn.partner)                       # (K, D)
-        return (value @ depth.T, found.mean(axis=0) @ depth.T, p_assassin.mean(axis=0) @ depth.T,
-                (missed - p_assassin).mean(axis=0) @ depth.T)
+            t_miss, miss_lost = max(t_next - 1, 0), t_next < 1
+        # A simulated partner's outcome is (a: greens before the first other word, x: whether
+        # that word is the assassin); the clue's figures are the share of each outcome times
+        # what it brings. The partner goes d deep (d = 0 .. max_number + 1) unless a miss stops
+        # them first; the partner model says how likely each depth is for a clue of k.
+        M, n = above.shape
+        A = int(above.max()) + 1
+        key = above * 2 + (first_miss == 1) + (2 * A) * np.arange(n)
+        share = np.bincount(key.ravel(), minlength=2 * A * n).reshape(n, 2 * A) / M   # (n, 2A)
+        a = np.arange(A)[:, None, None]
+        ds = np.arange(cfg.max_number + 2)[None, None, :]
+        found = np.broadcast_to(np.minimum(a, ds), (A, 2, ds.shape[2]))              # (A, 2, D)
+        missed = np.broadcast_to(a < ds, found.shape)
+        assassin = missed & (np.arange(2)[None, :, None] == 1)
+        left = np.clip(turn.greens_total - found, 0, 15)
+        w_miss = 0.0 if miss_lost else W[left, t_miss]
+        value = (1 - assassin) * np.where(missed, w_miss, W[left, t_ok])
+        depth = self._depths(int(green.sum()), turn.partner)                          # (K, D)
+        return tuple((share @ x.reshape(2 * A, -1)) @ depth.T
+                     for x in (value, found, assassin, missed & ~assassin))
 
     def _depths(self, greens: int, partner: ReaderModel) -> np.ndarray:
         """(max_number, max_number + 2): chance that the partner goes d deep for a clue of k
@@ -357,22 +371,20 @@ class EmbeddingSpymaster:
         green = labels == 0
         if not green.any():
             return np.zeros(0, dtype=np.int64)
-        zbar = turn.sims.zbar
-        greens = zbar[:, cols[green]]
+        zt = turn.sims.zbar_t                                            # (words, C)
+        greens = zt[cols[green]]
         if green.all():
-            bad = np.full(len(zbar), -10.0, np.float32)
+            bad = np.full(zt.shape[1], -10.0, np.float32)
         else:
             handicap = np.where(labels[~green] == 1, cfg.assassin_margin, 0.0).astype(np.float32)
-            bad = (zbar[:, cols[~green]] + handicap).max(axis=1)
-        K = min(cfg.max_number, greens.shape[1])
-        if greens.shape[1] > K:
-            greens = np.partition(greens, greens.shape[1] - K, axis=1)[:, -K:]
-        margin = -np.sort(-greens, axis=1) - bad[:, None]                # (C, K)
-        margin[~legal] = -np.inf
+            bad = (zt[cols[~green]] + handicap[:, None]).max(axis=0)
+        K = min(cfg.max_number, len(greens))
+        margin = _top_rows(greens, K) - bad                              # (K, C)
+        margin[:, ~legal] = -np.inf
         per_k = max(cfg.shortlist // K, 1)
-        if len(zbar) <= per_k:
+        if zt.shape[1] <= per_k:
             return np.flatnonzero(legal)
-        cand = np.unique(np.concatenate([np.argpartition(-margin[:, k], per_k)[:per_k] for k in range(K)]))
+        cand = np.unique(np.concatenate([np.argpartition(-margin[k], per_k)[:per_k] for k in range(K)]))
         return cand[legal[cand]][: cfg.shortlist]
 
     def _positive_options(self, view: SpymasterView, turn: _Turn, top: int) -> list[ClueOption]:
@@ -394,7 +406,7 @@ class EmbeddingSpymaster:
             ci = next((int(c) for c in np.argsort(-value[:, k]) if int(c) not in taken), None)
             if ci is not None and np.isfinite(value[ci, k]):
                 firsts.append((ci, int(k)))
-        rest = [divmod(int(f), K) for f in np.argsort(-value, axis=None)]
+        rest = (divmod(int(f), K) for f in np.argsort(-value, axis=None))   # read only as far as needed
         out: list[ClueOption] = []
         seen: set[int] = set()
         for pairs in (firsts, rest):
@@ -463,6 +475,20 @@ class EmbeddingSpymaster:
         return self._option(view, turn, c, 1, 0.0, 0.0, 0.0, 0.0)
 
 
+def _top_rows(rows: np.ndarray, k: int) -> np.ndarray:
+    """(k, columns): the ``k`` largest values of each column of ``rows``, largest first. A
+    max/min network over the few rows: a column-wise sort of a (9, 14451) array is ten
+    times slower (numpy sorts each column alone)."""
+    out = np.full((k, rows.shape[1]), -np.inf, rows.dtype)
+    for r in rows:
+        carry = r
+        for i in range(k):
+            lower = np.minimum(out[i], carry)
+            np.maximum(out[i], carry, out=out[i])
+            carry = lower
+    return out
+
+
 def _allocate(total: int, shares: Sequence[float]) -> list[int]:
     """``total`` rows shared by ``shares`` (largest remainders), at least one row for every
     positive share."""
@@ -478,6 +504,10 @@ def _allocate(total: int, shares: Sequence[float]) -> list[int]:
         out[i] += 1
     return [int(x) for x in out]
 
+
+#: Board words checked one by one before the spymaster indexes its vocabulary for the
+#: strict clue check (:class:`~duetbot.rules.clues.StrictIndex`): two boards.
+INDEX_AFTER_WORDS = 50
 
 #: Words a person would not give as a clue although the clue vocabulary has them.
 FUNCTION_WORDS = frozenset("""amid amidst amongst despite former formerly hence hereby herein

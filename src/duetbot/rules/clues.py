@@ -127,7 +127,8 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Iterable
+from bisect import bisect_right
+from collections.abc import Iterable, Sequence
 from typing import Final, TypeVar
 
 __all__ = [
@@ -142,6 +143,7 @@ __all__ = [
     "is_strictly_legal_clue",
     "strict_illegal_clues",
     "strict_illegal_by_word",
+    "StrictIndex",
     "stems",
     "raw_stems",
     "components",
@@ -1277,3 +1279,75 @@ def strict_illegal_by_word(candidates: Iterable[str], board_words: Iterable[str]
             if bw.conflict(c) is not None or st.clashes(c):
                 found.add(cand)
     return out
+
+
+class StrictIndex:
+    """:func:`strict_illegal_by_word` for one fixed candidate list (a bot's clue vocabulary),
+    indexed once, so that a new board word costs lookups instead of a pass over every
+    candidate: the same per-word test on the candidates that share a key with the word.
+
+    The index is the one :func:`strict_illegal_by_word` builds over a board's flagged
+    candidates, built over them all: letter strings, derivational and compound links, and
+    the letter strings joined in one text, searched for a word's strings (a clue containing
+    the word).  Building it analyses every candidate once (about 0.3 s for 15,000); each
+    board word then takes a fraction of a millisecond.
+    """
+
+    def __init__(self, candidates: Sequence[str]) -> None:
+        self._norm: dict[str, str] = {}
+        self._malformed: list[str] = []
+        self._by_letters: dict[str, list[str]] = {}
+        self._by_link: dict[str, list[str]] = {}
+        owners: list[str] = []
+        keys: list[str] = []
+        for cand in candidates:
+            c = _match_key(_normalize_or_invalid(cand))
+            if not c:
+                self._malformed.append(cand)
+                continue
+            self._norm[cand] = c
+            key = _letters(c)
+            self._by_letters.setdefault(key, []).append(cand)
+            if len(key) >= _STRICT_MIN:
+                owners.append(cand)
+                keys.append(key)
+            heads, tail_stems = _piece_info(c) if len(c) >= 2 * _MIN_PIECE else _NO_PIECES
+            for k in raw_stems(c) | _ext_bases(c) | heads | tail_stems:
+                self._by_link.setdefault(k, []).append(cand)
+        self._owners = owners
+        self._text = "\n".join(keys)
+        self._starts = [0] * len(keys)
+        at = 0
+        for i, k in enumerate(keys):
+            self._starts[i] = at
+            at += len(k) + 1
+
+    def _containing(self, s: str) -> Iterable[str]:
+        """The candidates whose letter string contains ``s``."""
+        i = self._text.find(s)
+        while i >= 0:
+            j = bisect_right(self._starts, i) - 1
+            yield self._owners[j]
+            nxt = self._starts[j + 1] if j + 1 < len(self._starts) else len(self._text)
+            i = self._text.find(s, max(i + 1, nxt))
+
+    def by_word(self, board_words: Iterable[str]) -> dict[str, set[str]]:
+        """What :func:`strict_illegal_by_word` gives for these candidates and words."""
+        out: dict[str, set[str]] = {}
+        for w in dict.fromkeys(board_words):
+            found = out[w] = set(self._malformed)
+            bw = _board_word(w)
+            if not bw.closed:
+                continue
+            st = _strict_word(w)
+            suspects: set[str] = set()
+            for s in st.strings:
+                suspects.update(self._containing(s))
+            for s in st.inside:
+                suspects.update(self._by_letters.get(s, ()))
+            for k in st.keys | st.heads:
+                suspects.update(self._by_link.get(k, ()))
+            for cand in suspects:
+                if bw.conflict(self._norm[cand]) is not None or st.clashes(self._norm[cand]):
+                    found.add(cand)
+        return out
