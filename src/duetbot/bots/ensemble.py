@@ -63,7 +63,7 @@ class Ensemble:
         for m in models:
             pos = {w: i for i, w in enumerate(m.clue_words)}
             rows = np.fromiter((pos[w] for w in self.clue_words), dtype=np.int64, count=len(self.clue_words))
-            vecs.append(np.ascontiguousarray(m.clue_vectors[rows], dtype=np.float32))
+            vecs.append(m.clue_vectors_at(rows))
             zipf += np.asarray(m.clue_zipf, np.float32)[rows] / len(models)
             proper |= np.asarray(m.clue_is_proper, bool)[rows]
         self.clue_vectors = tuple(vecs)

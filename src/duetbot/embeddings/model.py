@@ -149,6 +149,14 @@ class EmbeddingModel:
         """(C, d) float32, unit-norm rows, C-contiguous: one row per clue word (built on first use)."""
         return self._cached("clue_vectors", lambda: _unit_rows(self._raw[self._clue_rows]))
 
+    def clue_vectors_at(self, rows: np.ndarray) -> np.ndarray:
+        """``clue_vectors[rows]``, normalising only those rows unless the whole matrix is
+        built already (an ensemble needs only the clue words every family knows)."""
+        whole = self._shared.get("clue_vectors")
+        if whole is not None:
+            return np.ascontiguousarray(whole[rows])
+        return _unit_rows(self._raw[self._clue_rows[rows]])
+
     @property
     def clue_index(self) -> dict[str, int]:
         """Clue word -> its row in :attr:`clue_vectors`."""
