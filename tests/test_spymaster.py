@@ -83,6 +83,9 @@ class ToyModel:
     def vector(self, w):
         return self.table[w.casefold()]
 
+    def clue_vectors_at(self, rows):
+        return self.clue_vectors[rows]
+
     def vectors(self, words):
         return np.stack([self.vector(w) for w in words])
 
