@@ -241,9 +241,8 @@ def history_reads(turns: Sequence[Turn[Any]], words: Sequence[str], giver: Any,
         alive.append(live)
         guesses.append(picked + [-1] * (max_guesses - len(picked)))
         hits.append(greens + [False] * (max_guesses - len(greens)))
-    F = 0 if not zs else zs[0].shape[0]
     if not zs:
-        return ReadTurns(np.zeros((0, F, len(words))), np.zeros((0, len(words)), bool),
+        return ReadTurns(np.zeros((0, 0, len(words))), np.zeros((0, len(words)), bool),
                          np.zeros((0, max_guesses), np.int64)), np.zeros((0, max_guesses), bool)
     return ReadTurns(np.array(zs), np.array(alive), np.array(guesses)), np.array(hits)
 

@@ -274,7 +274,7 @@ class EmbeddingSpymaster:
         if not self.config.adapt or not mine:
             return self.partner
         sims = self.ensemble.board(view.words)
-        reads, _ = history_reads(mine, view.words, view.player, lambda w: self.ensemble.clue_z(w, sims))
+        reads, _ = history_reads(view.turns, view.words, view.player, lambda w: self.ensemble.clue_z(w, sims))
         stops = StopCounts.count([(t.clue.number, [r is GuessResult.GREEN for _, r in t.guesses]) for t in mine])
         cfg = self.config
         return adapted(self.partner, posterior(reads, self.partner), cfg.adapt_prior_clues,
