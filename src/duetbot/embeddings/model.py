@@ -47,6 +47,10 @@ class UnknownWordError(ValueError):
         super().__init__(msg)
 
 
+#: How many looked-up rows a model keeps normalised (a few hundred kilobytes a family).
+ROW_CACHE_SIZE = 4096
+
+
 def _unit_rows(a: np.ndarray) -> np.ndarray:
     """float32 copy of ``a`` with unit-norm rows (zero rows stay zero)."""
     out = np.array(a, dtype=np.float32, order="C", copy=True)
@@ -170,7 +174,16 @@ class EmbeddingModel:
     # -- lookups ---------------------------------------------------------------------
 
     def _row_vector(self, i: int) -> np.ndarray:
-        return _unit_rows(self._raw[i])
+        """Row ``i`` normalised, kept read-only for the next lookup: boards are dealt from a
+        few hundred words, and each board looks every word up in every family."""
+        cache = self._shared.setdefault("row_vectors", {})
+        v = cache.get(i)
+        if v is None:
+            v = _unit_rows(self._raw[i])
+            v.flags.writeable = False
+            if len(cache) < ROW_CACHE_SIZE:
+                cache[i] = v
+        return v
 
     def _lookup_exact(self, key: str) -> np.ndarray | None:
         v = self._extra.get(key)
