@@ -36,6 +36,7 @@ from .winchance import DUET_TURNS, TurnModel
 
 _G, _A, _N = 0, 1, 2
 _LABEL_CODE = {Label.GREEN: _G, Label.ASSASSIN: _A, Label.BYSTANDER: _N}
+_RESULT_CODE = {GuessResult.GREEN: _G, GuessResult.BYSTANDER: _N, GuessResult.ASSASSIN: _A}
 
 
 @dataclass(frozen=True)
@@ -149,17 +150,17 @@ def key_prior(view: GuesserView) -> np.ndarray:
     known: dict[int, int] = {}
     for t in view.clues_to_me:
         for word, result in t.guesses:
-            known[view.index(word)] = {GuessResult.GREEN: _G, GuessResult.BYSTANDER: _N,
-                                       GuessResult.ASSASSIN: _A}[result]
+            known[view.index(word)] = _RESULT_CODE[result]
     for i, lab in known.items():
         counts[_LABEL_CODE[view.my_side[i]]][lab] -= 1
-    prior = np.zeros((len(view.words), 3))
-    for i, label in enumerate(view.my_side):
-        if i in known:
-            prior[i, known[i]] = 1.0
-        else:
-            c = np.clip(counts[_LABEL_CODE[label]], 0, None)
-            prior[i] = c / c.sum() if c.sum() else np.array([9, 3, 13]) / 25
+    rows = np.zeros((3, 3))
+    for lab, c in counts.items():
+        c = np.clip(c, 0, None)
+        rows[lab] = c / c.sum() if c.sum() else np.array([9, 3, 13]) / 25
+    prior = rows[[_LABEL_CODE[label] for label in view.my_side]]
+    for i, lab in known.items():
+        prior[i] = 0.0
+        prior[i, lab] = 1.0
     if view.partner_done:
         prior[:, _G] = 0.0
         prior /= prior.sum(axis=1, keepdims=True)
