@@ -2,8 +2,8 @@
 
 Each cell is a fresh process (the installed ``duetbot`` of this interpreter), timed in turns
 ``--repeat`` times; the median is printed, with the floors measured in the same run: an empty
-Python, and Python importing what the command cannot do without (numpy and typer with its
-rich help).
+Python, and Python importing what the command cannot do without (typer with its rich help;
+for suggestions numpy too).
 
 - ``duetbot --help``;
 - ``duetbot suggest jsonl``: from process start to the first spymaster answer on stdout
@@ -62,7 +62,9 @@ def main() -> int:
     request = spymaster_request() + "\n"
     cells = {
         "python, nothing imported (floor)": ([py, "-c", "pass"], None),
-        "python importing numpy, typer and its rich help (floor)": (
+        "python importing typer and its rich help (the floor of --help)": (
+            [py, "-c", "import typer, typer.rich_utils"], None),
+        "python importing numpy, typer and its rich help (the floor of suggest)": (
             [py, "-c", "import numpy, typer, typer.rich_utils"], None),
         "duetbot --help": ([*duetbot, "--help"], None),
         "duetbot suggest jsonl: start to the first spymaster answer": ([*duetbot, "suggest", "jsonl"], request),

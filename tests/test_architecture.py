@@ -9,6 +9,8 @@ no cycle, lazy imports included (a lazy import still ties two modules together).
 from __future__ import annotations
 
 import ast
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -120,3 +122,11 @@ def test_the_graph_sees_lazy_and_relative_imports():
     assert "duetbot.simulation" in graph["duetbot.cli.common"]  # imported inside a function
     assert "duetbot.embeddings.store" in graph["duetbot.embeddings.model"]  # from . import store
     assert "duetbot.embeddings.model" not in graph["duetbot.embeddings.subword"]  # TYPE_CHECKING only
+
+
+def test_the_command_starts_without_the_bots():
+    """``duetbot --help`` and every error before a run need no numpy, no models, no bots:
+    the commands import them when they start work (issue 17: start-up)."""
+    code = "import sys, duetbot.cli; print(sorted(m for m in ('numpy', 'duetbot.bots.factory', 'msgspec') if m in sys.modules))"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "[]"

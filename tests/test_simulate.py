@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import csv
-import importlib
 import json
 import math
 import random
@@ -25,7 +24,6 @@ from duetbot.wordpool import default_pool
 
 from .conftest import one_line_error
 
-simulate_cli = importlib.import_module("duetbot.cli.simulate")  # the module, not the command
 
 runner = CliRunner()
 RANDOM = PartnerSpec.parse("bot=random")
@@ -207,8 +205,10 @@ def no_games(monkeypatch):
         return iter(())
 
     monkeypatch.setattr(RunSpec, "play", lambda self, i: played.append(i))
-    monkeypatch.setattr(simulate_cli, "run_local", engine)  # worker processes would not see the patch above
-    monkeypatch.setattr(simulate_cli, "run_dask", engine)
+    # worker processes would not see the patch above; the command reads the engines from
+    # duetbot.simulation when a run starts
+    monkeypatch.setattr(simulation, "run_local", engine)
+    monkeypatch.setattr(simulation, "run_dask", engine)
     yield played
     assert played == []
 

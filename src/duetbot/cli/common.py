@@ -18,7 +18,6 @@ from ..records.classic import CLASSIC_RECORD_VERSION
 from ..jsonio import JSONInputError, read_json_file
 from ..records import RECORD_VERSION
 from ..rules import Variant
-from ..suggest.requests import short
 from ..wordpool import load_pool
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -133,10 +132,14 @@ def read_saved_game(path: Path, game: str, default_save: str) -> dict:
         raise ValueError(f"{path} is a saved {names[kind]} game, not a {names[game]} one; "
                          f"continue it with: duetbot play {how}--resume {path}")
     if kind != game:
+        from ..suggest.requests import short
+
         raise ValueError(f"{path}: not a saved duetbot game (game_type {short(kind)})")
     supported = RECORD_VERSION if game == "duet" else CLASSIC_RECORD_VERSION
     version = data.get("version", supported)
     if isinstance(version, bool) or not isinstance(version, int) or version < 1:
+        from ..suggest.requests import short
+
         raise ValueError(f"{path}: not a saved duetbot game (version {short(version)})")
     if version > supported:
         raise ValueError(f"{path} was saved by a newer duetbot (save format {version}; this duetbot "

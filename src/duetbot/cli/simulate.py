@@ -13,7 +13,7 @@ import logging
 import time
 from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
-from typing import Annotated, Iterator, Optional, Sequence
+from typing import TYPE_CHECKING, Annotated, Iterator, Optional, Sequence
 
 import typer
 from rich.console import Console
@@ -24,19 +24,17 @@ from rich.progress import (
 from rich.table import Table
 
 from .. import __version__
-from ..bots.factory import PartnerSpec, SpecError
-from ..embeddings import UnknownWordError
 from ..harness import BotError
 from ..records import Tally
 from ..records.classic import ClassicTally
 from ..rules.classic import ClassicRules
-from ..simulation import (
-    ResumeError, RunSpec, SimulationError, check_writable, default_workers, load_finished, plot_formats,
-    run_dask, run_local, write_csv, write_plot,
-)
-from ..simulation.classic import ClassicRunSpec, write_classic_plot
-from .classic import parse_rules
 from .common import GameKind, fail, parse_variant, read_pool, vector_hint
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..bots.factory import PartnerSpec
+
+# The bots, the models and the engines (numpy and the rest) are imported when a run starts,
+# not with the command: ``duetbot --help`` stays as fast as typer itself.
 
 console = Console(highlight=False)
 
@@ -51,6 +49,8 @@ class Engine(str, enum.Enum):
 
 
 def _spec(option: str, text: str, vectors: Sequence[str] | None = None) -> PartnerSpec:
+    from ..bots.factory import PartnerSpec, SpecError
+
     try:
         spec = PartnerSpec.parse(text)
         return spec if spec.random else spec.describe(vectors or ())
@@ -59,6 +59,8 @@ def _spec(option: str, text: str, vectors: Sequence[str] | None = None) -> Partn
 
 
 def _check_paths(out: Path | None, csv: Path | None, plot: Path | None) -> None:
+    from ..simulation import SimulationError, check_writable, plot_formats
+
     named = [(opt, p) for opt, p in (("--out", out), ("--csv", csv), ("--plot", plot)) if p is not None]
     seen: dict[Path, str] = {}
     for opt, p in named:
@@ -114,6 +116,11 @@ def simulate(
     vector: Annotated[Optional[list[str]], typer.Option("--vector", help="Give a word the models lack a vector, for both players: WORD=LIKE+LIKE, the words it is like (repeatable; the same as vector=... in a partner spec).")] = None,
 ) -> None:
     """Play bot-vs-bot games in parallel and report win rates with 95% intervals."""
+    from .. import simulation as sim
+    from ..embeddings import UnknownWordError
+    from ..simulation.classic import ClassicRunSpec, write_classic_plot
+    from .classic import parse_rules
+
     classic = game is GameKind.classic
     rules = parse_rules(variant) if classic else parse_variant(variant)
     pool = read_pool(words)
@@ -138,7 +145,7 @@ def simulate(
             fail(f"{option} {spec.text!r}: {exc}; {vector_hint(exc.word)}")
         except (ValueError, LookupError, OSError) as exc:
             fail(f"{option} {spec.text!r}: {exc}")
-    run = (ClassicRunSpec if classic else RunSpec)(seed, spec_a, spec_b, pool, rules)  # type: ignore[arg-type]
+    run = (ClassicRunSpec if classic else sim.RunSpec)(seed, spec_a, spec_b, pool, rules)  # type: ignore[arg-type]
     try:
         run.check()
     except ValueError as exc:
@@ -147,8 +154,8 @@ def simulate(
     previous: list = []
     if resume:
         try:
-            previous = load_finished(out, run, games)  # type: ignore[arg-type]
-        except ResumeError as exc:
+            previous = sim.load_finished(out, run, games)  # type: ignore[arg-type]
+        except sim.ResumeError as exc:
             fail(str(exc))
     sink = None
     if out is not None:
@@ -159,13 +166,13 @@ def simulate(
 
     tally = (ClassicTally if classic else Tally)(previous)
     start = len(previous)
-    nworkers = workers or default_workers()
+    nworkers = workers or sim.default_workers()
     client = cluster = None
     if engine is Engine.dask and start < games:
         client, cluster = _dask_client(scheduler, nworkers)
     results: Iterator = (
-        run_dask(run, games, client, start, chunk_size) if client is not None
-        else run_local(run, games, start, nworkers, chunk_size))
+        sim.run_dask(run, games, client, start, chunk_size) if client is not None
+        else sim.run_local(run, games, start, nworkers, chunk_size))
 
     progress = Progress(TextColumn("[bold]simulating"), BarColumn(), MofNCompleteColumn(),
                         TextColumn("win {task.fields[win]}"), TextColumn("{task.fields[rate]}"),
@@ -226,7 +233,7 @@ def simulate(
         if classic:
             meta = {"game": "classic", **meta}
         try:
-            write_csv(csv, summary, meta)
+            sim.write_csv(csv, summary, meta)
         except OSError as exc:
             fail(f"cannot write --csv {csv}: {exc.strerror}", code=1)
     if plot is not None:
@@ -234,7 +241,7 @@ def simulate(
             if isinstance(tally, ClassicTally):
                 write_classic_plot(plot, tally, title)
             else:
-                write_plot(plot, tally, title)
+                sim.write_plot(plot, tally, title)
         except (OSError, ValueError) as exc:
             fail(f"cannot write --plot {plot}: {exc}", code=1)
     for label, path in (("records", out), ("summary", csv), ("plots", plot)):

@@ -12,16 +12,17 @@ import json
 import sys
 from functools import lru_cache
 from pathlib import Path
-from typing import Annotated, Any, Optional
+from typing import TYPE_CHECKING, Annotated, Any, Optional
 
 import typer
 from rich.console import Console
 from rich.table import Table
 
 from ..jsonio import JSONInputError, iter_lines, read_json_file
-from ..suggest import Suggester, schema as contract_schema
-from ..suggest.requests import ClassicGuesserResponse
 from .common import GameKind, PartnerOption, fail, partner_spec, quiet_stdout, vector_hint
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..suggest import Suggester
 
 app = typer.Typer(help="Suggestions for a game at a real table (clues, guesses, or JSON lines).",
                   no_args_is_help=True)
@@ -36,6 +37,7 @@ def suggester(vectors: tuple[str, ...] = (), partner: str | None = None) -> Sugg
     (``vectors``: described words)."""
     from ..bots.factory import SpecError, default_bots
     from ..embeddings import ModelFormatError, ModelNotFoundError
+    from ..suggest import Suggester
 
     try:
         return Suggester(*default_bots(spec=partner_spec(partner, vectors)))
@@ -175,6 +177,8 @@ def guess(board: Board = None,
     if req.get("game") == "classic" and duet_only:
         fail(f"{_are(duet_only)} for Duet boards, and {chosen_by} asks for a classic one: leave them out")
     answer = _ask(req, vector, partner)
+    from ..suggest.requests import ClassicGuesserResponse
+
     is_classic = isinstance(answer, ClassicGuesserResponse)
     stop = answer.stop_after
     table = Table(title=f"Guesses, best first: guess the first {stop}, then stop")
@@ -220,4 +224,6 @@ def schema() -> None:
 
 def schema_text() -> str:
     """The schema as ``suggest schema`` prints it (and docs/suggest.schema.json holds it)."""
+    from ..suggest import schema as contract_schema
+
     return json.dumps(contract_schema(), indent=2) + "\n"
