@@ -95,7 +95,7 @@ class GuesserConfig:
     my guesses on their earlier clues turned out to be (a green is likely a target: the
     families that ranked it high gain; :func:`~duetbot.bots.reader.outcome_posterior`).
     Off: it did not help. People's clues, each game's earlier turns as evidence: P@1 on turns
-    after the first 70.8% -> 69.7% (prior 4 clues; 70.3% at 8); shipped pair 79.8 -> 79.8%
+    after the first 70.8% -> 69.7% (prior 4 clues; 70.3% at 8); shipped pair 78.6 -> 79.0%
     (500 games, same seeds; ``benchmarks/bench_adapt.py``)."""
     adapt_prior_clues: float = 4.0
     """How many clues' worth of evidence the prior family weights count for."""
