@@ -21,7 +21,7 @@ way (Beta counts).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Callable, Sequence
+from typing import Any, Callable, Iterator, Sequence
 
 import numpy as np
 
@@ -106,14 +106,13 @@ def _filled(z: np.ndarray) -> np.ndarray:
     return np.where(np.isnan(z), mean, z)
 
 
-def family_log_likelihoods(turns: ReadTurns, temperature: float) -> np.ndarray:
-    """(turns, families + 1): log chance of each turn's guess order if its clue was read by
-    each family, and, in the last column, by a random reader."""
+def _guess_steps(turns: ReadTurns, temperature: float) -> Iterator[tuple[int, np.ndarray, np.ndarray]]:
+    """For each guess k: (k, which turns have a k-th guess, (turns, families + 1) the log
+    chance of that guess among the words still in play for each family's softmax and, last,
+    for a random reader). The guessed words then leave play."""
     z = _filled(turns.z) / temperature                                 # (T, F, W)
-    T, F, W = z.shape
     alive = np.broadcast_to(turns.alive[:, None, :], z.shape).copy()
-    out = np.zeros((T, F + 1))
-    rows = np.arange(T)
+    rows = np.arange(len(z))
     for k in range(turns.guesses.shape[1]):
         g = turns.guesses[:, k]
         on = g >= 0
@@ -123,9 +122,17 @@ def family_log_likelihoods(turns: ReadTurns, temperature: float) -> np.ndarray:
         top = u.max(axis=2, keepdims=True)
         lse = np.log(np.exp(u - top).sum(axis=2)) + top[..., 0]        # (T, F)
         picked = z[rows, :, np.maximum(g, 0)]                           # (T, F)
-        out[:, :F] += np.where(on[:, None], picked - lse, 0.0)
-        out[:, F] -= np.where(on, np.log(alive[:, 0, :].sum(axis=1)), 0.0)
+        rand = -np.log(np.maximum(alive[:, 0, :].sum(axis=1), 1))
+        yield k, on, np.concatenate([picked - lse, rand[:, None]], axis=1)
         alive[rows[on], :, g[on]] = False
+
+
+def family_log_likelihoods(turns: ReadTurns, temperature: float) -> np.ndarray:
+    """(turns, families + 1): log chance of each turn's guess order if its clue was read by
+    each family, and, in the last column, by a random reader."""
+    out = np.zeros((len(turns), turns.z.shape[1] + 1))
+    for _, on, logp in _guess_steps(turns, temperature):
+        out += np.where(on[:, None], logp, 0.0)
     return out
 
 
@@ -252,25 +259,11 @@ def outcome_posterior(turns: ReadTurns, hits: np.ndarray, model: ReaderModel) ->
     what the guesses on it turned out to be: a green guess is likely among the giver's
     targets, so a family that ranks it high is credited (its softmax chance over the words in
     play); a miss is unlikely to be a target (one minus that chance)."""
-    z = _filled(turns.z) / model.temperature
-    T, F, W = z.shape
-    alive = np.broadcast_to(turns.alive[:, None, :], z.shape).copy()
-    a = np.broadcast_to(_log_weights(model), (T, F + 1)).copy()
-    rows = np.arange(T)
-    for k in range(turns.guesses.shape[1]):
-        g = turns.guesses[:, k]
-        on = g >= 0
-        if not on.any():
-            break
-        u = np.where(alive, z, -np.inf)
-        u -= u.max(axis=2, keepdims=True)
-        p = np.exp(u)
-        p = p[rows, :, np.maximum(g, 0)] / p.sum(axis=2)                    # (T, F)
-        n = alive[:, 0, :].sum(axis=1)
-        fam = np.concatenate([p, (1 / np.maximum(n, 1))[:, None]], axis=1)
-        step = np.where(hits[:, k, None], np.log(fam + 1e-300), np.log1p(-np.minimum(fam, 1 - 1e-9)))
+    a = np.broadcast_to(_log_weights(model), (len(turns), turns.z.shape[1] + 1)).copy()
+    for k, on, logp in _guess_steps(turns, model.temperature):
+        fam = np.exp(logp)
+        step = np.where(hits[:, k, None], logp, np.log1p(-np.minimum(fam, 1 - 1e-9)))
         a += np.where(on[:, None], step, 0.0)
-        alive[rows[on], :, g[on]] = False
     a -= a.max(axis=1, keepdims=True)
     post = np.exp(a)
     return post / post.sum(axis=1, keepdims=True)
