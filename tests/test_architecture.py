@@ -23,7 +23,8 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("views", "records", "embeddings"),
     ("bots",),
     ("harness",),
-    ("simulation", "suggest"),
+    ("simulation", "suggest", "saves"),
+    ("web",),
     ("cli",),
     ("__main__",),
 )

@@ -540,7 +540,7 @@ def test_a_full_disk_keeps_the_game(tmp_path, monkeypatch):
     def ask(prompt):
         raise EOFError
 
-    from duetbot.cli.common import SaveError
+    from duetbot.saves import SaveError
 
     with pytest.raises(SaveError) as err:
         run_game(state, bot, console, ask, save_path=Path("/dev/full"))

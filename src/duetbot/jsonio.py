@@ -156,4 +156,10 @@ def iter_lines(stream: BinaryIO, max_bytes: int = MAX_LINE_BYTES) -> Iterator[by
 
 
 __all__ = ["BOM", "JSONInputError", "LineTooLong", "MAX_DEPTH", "MAX_FILE_BYTES", "MAX_LINE_BYTES", "depth",
-           "dumps", "iter_lines", "loads", "read_json_file"]
+           "dumps", "iter_lines", "loads", "read_json_file", "short"]
+
+
+def short(value: Any, limit: int = 40) -> str:
+    """``repr(value)`` cut to ``limit`` characters, for one-line error messages."""
+    text = repr(value)
+    return text if len(text) <= limit else text[:limit - 3] + "..."

@@ -10,12 +10,13 @@ from rich.console import Console
 from .. import __version__
 from .models import app as models_app
 from .play import play
+from .serve import serve
 from .simulate import simulate
 from .suggest import app as suggest_app
 
 app = typer.Typer(
     name="duetbot",
-    help="AI partners for Codenames: Duet: play, simulate, and get suggestions at a real table.",
+    help="AI partners for Codenames: Duet: play (in the terminal or a browser), simulate, and get suggestions at a real table.",
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
@@ -39,5 +40,6 @@ def _root(
 
 app.command()(simulate)
 app.command()(play)
+app.command()(serve)
 app.add_typer(suggest_app, name="suggest")
 app.add_typer(models_app, name="models")

@@ -30,9 +30,9 @@ from ..records.classic import ClassicRecord
 from ..rules import Clue, EndTurn, Event, Guess, Phase, UnknownBoardWordError
 from ..rules.classic import Card, ClassicResult, ClassicRules, ClassicState, ClassicTermination, Team, deal_classic
 from ..views.classic import ClassicGuesserView, ClassicSpymasterView
+from ..saves import SaveError, read_saved_game, save_game_file
 from .common import (
-    Ask, SaveError, check_pool, check_save_path, fail, partner_spec, quiet_stdout, read_pool, read_saved_game,
-    save_game_file, terminal_ask,
+    Ask, check_pool, check_save_path, fail, partner_spec, quiet_stdout, read_pool, terminal_ask,
 )
 
 HUMAN_TEAM = Team.RED

@@ -13,10 +13,6 @@ from rich.console import Console
 from rich.markup import escape
 from rich.text import Text
 
-from .. import __version__
-from ..records.classic import CLASSIC_RECORD_VERSION
-from ..jsonio import JSONInputError, read_json_file
-from ..records import RECORD_VERSION
 from ..rules import Variant
 from ..wordpool import load_pool
 
@@ -37,69 +33,6 @@ def vector_hint(word: str) -> str:
     return f"give it a vector with --vector '{word.lower()}=LIKE+LIKE' (the words it is like)"
 
 
-class SaveError(RuntimeError):
-    """A game could not be saved (the message says where and what to do)."""
-
-
-def save_game_file(path: Path, record, resume_hint: str = "duetbot play --resume") -> None:
-    """Write a game record (``.dumps()``) to ``path`` atomically: a crash leaves the old file
-    or the new one, never half of one. If ``path`` cannot be written (a full disk, a vanished
-    directory), the game is written to a new file in the temporary directory instead, so it
-    is not lost. Raises :class:`SaveError` (one line: why, and where the game is) either way."""
-    try:
-        _write_atomic(path, record.dumps() + "\n")
-        return
-    except OSError as exc:
-        reason = exc.strerror or str(exc)
-    rescued = rescue_game_file(record)
-    where = (f"it was saved to {rescued} instead: continue it with {resume_hint} {rescued}" if rescued
-             else "and it could not be saved anywhere else either")
-    raise SaveError(f"cannot save the game to {path}: {reason}; {where}")
-
-
-def write_json_file(path: Path, value) -> None:
-    """Write a JSON value to ``path`` atomically (raises ``OSError``)."""
-    from ..jsonio import dumps
-
-    _write_atomic(path, dumps(value, indent=1) + "\n")
-
-
-def _write_atomic(path: Path, text: str) -> None:
-    """Write ``text`` through a temporary file renamed over ``path``; a path that exists
-    but is not a regular file (a device such as /dev/full, a pipe) is written in place,
-    never replaced."""
-    if path.exists() and not path.is_file():
-        with path.open("w", encoding="utf-8") as fh:
-            fh.write(text)
-            fh.flush()
-        return
-    tmp = path.with_name(path.name + ".tmp")
-    try:
-        with tmp.open("w", encoding="utf-8") as fh:
-            fh.write(text)
-            fh.flush()
-        os.replace(tmp, path)
-    except OSError:
-        try:
-            tmp.unlink(missing_ok=True)
-        except OSError:
-            pass
-        raise
-
-
-def rescue_game_file(record) -> Path | None:
-    """Write ``record`` to a new file in the temporary directory; its path, or None."""
-    import tempfile
-
-    try:
-        fd, name = tempfile.mkstemp(prefix="duetbot-game-", suffix=".json")
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            fh.write(record.dumps() + "\n")
-        return Path(name)
-    except OSError:
-        return None
-
-
 def quiet_stdout() -> None:
     """Point stdout at /dev/null, so the interpreter's last flush of a broken or full stdout
     prints no second error after our one line."""
@@ -111,40 +44,6 @@ def quiet_stdout() -> None:
         os.close(devnull)
     except (OSError, ValueError, AttributeError):
         pass
-
-
-def read_saved_game(path: Path, game: str, default_save: str) -> dict:
-    """The JSON object of a saved ``game`` ("duet" or "classic"). ``ValueError`` (one line)
-    for a missing, unreadable or corrupt file, a save of the other game, and a save written by
-    a newer duetbot (a ``version`` above the one this one reads)."""
-    if not path.exists():
-        raise ValueError(f"{path}: no saved game there; check the path (quit saves to {default_save} by default)")
-    try:
-        data = read_json_file(path)
-    except JSONInputError as exc:
-        raise ValueError(f"{path}: not a saved duetbot game ({str(exc).removeprefix(f'{path}: ')})") from None
-    if not isinstance(data, dict):
-        raise ValueError(f"{path}: not a saved duetbot game (not a JSON object)")
-    kind = data.get("game_type", "duet")
-    names = {"duet": "Duet", "classic": "classic"}
-    if kind != game and kind in names:
-        how = "--game classic " if kind == "classic" else ""
-        raise ValueError(f"{path} is a saved {names[kind]} game, not a {names[game]} one; "
-                         f"continue it with: duetbot play {how}--resume {path}")
-    if kind != game:
-        from ..suggest.requests import short
-
-        raise ValueError(f"{path}: not a saved duetbot game (game_type {short(kind)})")
-    supported = RECORD_VERSION if game == "duet" else CLASSIC_RECORD_VERSION
-    version = data.get("version", supported)
-    if isinstance(version, bool) or not isinstance(version, int) or version < 1:
-        from ..suggest.requests import short
-
-        raise ValueError(f"{path}: not a saved duetbot game (version {short(version)})")
-    if version > supported:
-        raise ValueError(f"{path} was saved by a newer duetbot (save format {version}; this duetbot "
-                         f"{__version__} reads up to {supported}); upgrade duetbot to continue it")
-    return data
 
 
 def check_save_path(path: Path, option: str = "--save") -> None:

@@ -29,26 +29,22 @@ from ..bots import Partner
 from .. import harness
 from ..harness import BotError
 from ..jsonio import JSONInputError, read_json_file
-from ..records import GameRecord, RecordError
 from ..rules import (
     Clue, EndTurn, Event, Guess, GuessResult, IllegalClueError, InvalidClueError, InvalidCluePolicy,
     Label, Phase, Player, State, Termination, UnknownBoardWordError, deal,
 )
 from ..views import GuesserView, SpymasterView
+from ..saves import (
+    BOT, DEFAULT_SAVE, HUMAN, SaveError, load_saved, make_bot, outcome_line, save_game, saved_partner, write_json_file,
+)
 from .common import (
-    Ask, GameKind, PartnerOption, SaveError, check_pool, check_save_path, fail, parse_variant, partner_spec, quiet_stdout,
-    read_pool, read_saved_game,
-    save_game_file, terminal_ask, write_json_file,
+    Ask, GameKind, PartnerOption, check_pool, check_save_path, fail, parse_variant, partner_spec, quiet_stdout,
+    read_pool, terminal_ask,
 )
 
 if TYPE_CHECKING:  # pragma: no cover
-    from ..bots.factory import PartnerSpec
     from ..bots.profile import Profile
 
-HUMAN, BOT = Player.A, Player.B
-DEFAULT_SAVE = "duetbot-game.json"
-BOT_NAME = "duetbot"
-"""The bot's name in saves; with a ``--partner`` spec, ``duetbot (SPEC)``."""
 
 CLUE_PROMPT = "Your clue (word number): "
 GUESS_PROMPT = "Your guess (word, or 'pass' to end the turn): "
@@ -58,26 +54,7 @@ CLUE_RULE = ("rule book: a clue may not be a word visible on the grid, a form of
              "or a component of a visible compound")
 
 
-# --- the bot and the hints (the lead swaps in the real bots here) ---------------------------
-
-
-def make_bot(seed: int, spec: PartnerSpec | None = None) -> Partner:
-    """The bot partner (player B) for a game with this seed: the bots of ``spec`` (``--partner``;
-    default: the shipped embedding bots), named ``duetbot`` or after the spec in the save."""
-    from ..bots.factory import PartnerSpec
-
-    spec = spec or PartnerSpec()
-    partner = spec.build(seed)
-    partner.name = BOT_NAME if spec.label == "default" else f"{BOT_NAME} ({spec.label})"
-    return partner
-
-
-def saved_partner(name: str) -> str | None:
-    """The partner spec a save's bot name records (``duetbot (model=glove50)``), or ``None``
-    for the shipped bots."""
-    if name.startswith(f"{BOT_NAME} (") and name.endswith(")"):
-        return name[len(BOT_NAME) + 2:-1]
-    return None
+# --- hints ---------------------------------------------------------------------------------
 
 
 def hint_for(view: SpymasterView | GuesserView, vectors: Sequence[str] = ()) -> str:
@@ -253,31 +230,11 @@ def render_key_card(state: State) -> Table:
 
 def outcome_text(state: State) -> Text:
     """How the game ended, and the rule book's score on a win."""
-    last = state.events[-1] if state.events else None
-    word = last.action.word if last is not None and isinstance(last.action, Guess) else "?"
-    who = _name(last.player) if last is not None else "?"
-    out = state.outcome
-    if out is Termination.WIN:
-        score = state.score() or 0
-        parts = [f"3 x {state.tokens} unused token{'s' if state.tokens != 1 else ''}"]
-        if state.voluntary_ends:
-            parts.append(f"+{state.voluntary_ends} for turns ended voluntarily")
-        if state.sudden_death:
-            parts.append("-1 for sudden death")
-        verdict = (" - exceptional!" if score >= 9 else " - a commendable mission" if score > 5 else "")
-        return Text(f"You won! All 15 agents found. Score: {score} ({', '.join(parts)}){verdict}",
-                    style="bold green")
-    if out is Termination.ASSASSIN:
-        giver = "the bot's" if last is not None and last.player is HUMAN else "your"
-        return Text(f"Lost: {who} touched {word}, an assassin on {giver} side.", style="bold red")
-    if out is Termination.SUDDEN_DEATH_MISS:
-        return Text(f"Lost in sudden death: {who} touched {word}, not an agent.", style="bold red")
-    if out is Termination.MISSION_FAILED:
-        return Text("Mission failed: a miss cost two timer tokens with only one left.", style="bold red")
-    return Text("The game is not over.")
+    style = ("bold green" if state.outcome is Termination.WIN else "bold red" if state.outcome is not None else "")
+    return Text(outcome_line(state), style=style)
 
 
-# --- saving and loading --------------------------------------------------------------------
+# --- quitting and loading ------------------------------------------------------------------
 
 
 class QuitGame(Exception):
@@ -288,28 +245,9 @@ class OutputError(RuntimeError):
     """The game could not be shown (stdout failed); it was saved (the message says where)."""
 
 
-def save_game(state: State, path: Path, bot_name: str = "bot") -> None:
-    """Write the game in progress as a :class:`GameRecord` (JSON), atomically."""
-    record = GameRecord.from_state(state, {"A": "human", "B": bot_name})
-    save_game_file(path, record)
-
-
 def load_game(path: Path) -> State:
     """A saved game's state (replayed from its record, sudden-death alternation included)."""
     return load_saved(path)[0]
-
-
-def load_saved(path: Path) -> tuple[State, dict[str, str]]:
-    """A saved game's state and its players (who played each side)."""
-    data = read_saved_game(path, "duet", DEFAULT_SAVE)
-    try:
-        record = GameRecord.from_json(data)
-        return record.replay(), record.players
-    except RecordError as exc:
-        raise ValueError(f"{path}: not a saved duetbot game ({exc})") from None
-    except (TypeError, AttributeError, KeyError, IndexError, RecursionError) as exc:  # odd field types
-        raise ValueError(f"{path}: not a saved duetbot game ({type(exc).__name__}: {exc})") from None
-
 
 # --- the game loop -------------------------------------------------------------------------
 

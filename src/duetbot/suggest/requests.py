@@ -27,7 +27,7 @@ from typing import Annotated, Any, ClassVar, Iterable, Iterator, Literal, Option
 import msgspec
 from msgspec import Meta, Struct
 
-from ..jsonio import BOM, MAX_LINE_BYTES, JSONInputError, LineTooLong, dumps, loads
+from ..jsonio import BOM, MAX_LINE_BYTES, JSONInputError, LineTooLong, dumps, loads, short
 from ..rules import Clue, Label
 from ..rules.duet import MAX_CLUE_NUMBER
 from ..rules.keycard import BOARD_SIZE
@@ -292,12 +292,6 @@ _CLUE_LISTS = ("clues", "history")
 _MISSING = object()
 _ERROR = re.compile(r"(?P<what>.*?)(?: - at `\$(?P<path>[^`]*)`)?")
 _STEP = re.compile(r"\.([A-Za-z_][A-Za-z_0-9]*)|\[(\d+)\]")
-
-
-def short(value: Any, limit: int = 40) -> str:
-    """``repr(value)`` cut to ``limit`` characters, for one-line error messages."""
-    text = repr(value)
-    return text if len(text) <= limit else text[:limit - 3] + "..."
 
 
 def one_line(text: str, limit: int = 300) -> str:

@@ -1,0 +1,459 @@
+"""The web app (``duetbot serve``): its JSON API through Starlette's test client, whole games
+in a real browser (Chromium driven by Playwright), and the command itself.
+
+The browser tests know the bot's side of the key card by reading the game from the live
+server's store, so they can play a whole game by clicks to its end.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+from starlette.testclient import TestClient
+from typer.testing import CliRunner
+
+from duetbot.cli import app as cli_app
+from duetbot.records import GameRecord
+from duetbot.rules import Player, check_clue
+from duetbot.saves import load_saved
+from duetbot.web import MAX_BODY, GameStore, create_app
+
+from .conftest import one_line_error
+from .web_support import browser, free_port, live_server, page  # noqa: F401
+
+A, B = Player.A, Player.B
+SEED = 5
+CLUES = ("animal", "music", "water", "metal", "nature", "power", "travel", "house", "food", "sport", "light",
+         "money", "space", "war", "body", "king", "time", "earth", "fire", "city")
+SCREENSHOTS = os.environ.get("DUETBOT_SCREENSHOTS")
+"""A directory to keep the board's screenshot in (the README's picture: docs/)."""
+
+
+@pytest.fixture
+def client(tmp_path):
+    store = GameStore(tmp_path)
+    with TestClient(create_app(store)) as c:
+        c.store = store  # type: ignore[attr-defined]
+        yield c
+
+
+def legal_clue(state) -> str:
+    visible = state.visible_words()
+    for word in CLUES:
+        try:
+            check_clue(word, visible)
+            return word
+        except ValueError:
+            continue
+    raise AssertionError("no legal clue among CLUES")
+
+
+def new_game(client, **body):
+    r = client.post("/api/games", json={"seed": SEED, **body})
+    assert r.status_code == 201, r.text
+    return r.json()
+
+
+def act(client, game_id, version, **body):
+    return client.post(f"/api/games/{game_id}/actions", json={"version": version, **body})
+
+
+def bot_greens(store, game_id) -> list[str]:
+    """The bot's greens not yet covered (what the person must find)."""
+    state = store.get(game_id).state
+    return [state.words[i] for i in sorted(state.greens_left(B))]
+
+
+# --- the API -------------------------------------------------------------------------------
+
+
+def test_new_game_shows_only_the_persons_side(client, tmp_path):
+    body = new_game(client)
+    st = body["state"]
+    assert body["url"] == f"/games/{body['id']}" and st["seed"] == SEED and st["version"] == 0
+    assert st["you"] == "clue" and st["tokens"] == 9 and not st["over"]
+    state = client.store.get(body["id"]).state
+    assert [c["side"] for c in st["cards"]] == [state.deal.key.label(A, i).value for i in range(25)]
+    assert all("bot_side" not in c for c in st["cards"])  # nothing of the bot's side while it plays
+    assert (tmp_path / f"{body['id']}.json").is_file()  # saved from the start
+
+
+def test_a_clue_plays_the_bots_turn_and_saves_every_move(client, tmp_path):
+    gid = new_game(client)["id"]
+    state = client.store.get(gid).state
+    r = act(client, gid, 0, clue=legal_clue(state), number=2)
+    assert r.status_code == 200, r.text
+    data = r.json()
+    frames, st = data["frames"], data["state"]
+    assert frames[0]["event"] == {"by": "you", "kind": "clue", "index": None}
+    assert [f["version"] for f in frames] == list(range(1, len(frames) + 1))
+    assert all(f["event"]["by"] == "bot" for f in frames[1:])
+    assert frames[-1]["event"]["kind"] == "clue" and st["you"] == "guess" and st["clue"]["by"] == "bot"
+    assert st["version"] == len(state.events)
+    guesses = [f for f in frames if f["event"]["kind"] == "guess"]
+    assert guesses and all(f["said"].startswith("The bot guesses") for f in guesses)
+    saved, players = load_saved(tmp_path / f"{gid}.json")  # the same record duetbot play writes
+    assert saved.events == state.events and players == {"A": "human", "B": "duetbot"}
+
+
+def test_refused_moves_change_nothing(client, tmp_path):
+    gid = new_game(client)["id"]
+    path = tmp_path / f"{gid}.json"
+    before = path.read_bytes()
+    word = client.store.get(gid).state.words[0]
+    cases = [
+        (dict(clue=word.lower(), number=1), 400, "visible"),  # a board word
+        (dict(clue="two words", number=1), 400, "one word"),
+        (dict(clue="ocean", number=12), 400, "at most 9"),
+        (dict(clue="ocean"), 400, "number"),
+        (dict(guess=word), 400, "clue"),  # no guessing in the clue phase
+        (dict(**{"pass": True}), 400, ""),
+        (dict(jump=1), 400, "unknown action"),
+    ]
+    for body, status, needle in cases:
+        r = act(client, gid, 0, **body)
+        assert r.status_code == status, (body, r.text)
+        error = r.json()["error"]
+        assert "\n" not in error and needle in error, (body, error)
+    assert act(client, gid, 3, clue="ocean", number=1).status_code == 409  # a stale page
+    assert client.post(f"/api/games/{gid}/actions", json={"clue": "ocean", "number": 1}).status_code == 400
+    assert path.read_bytes() == before and client.get(f"/api/games/{gid}").json()["version"] == 0
+
+
+def test_guessing_rules_through_the_api(client):
+    gid = new_game(client)["id"]
+    state = client.store.get(gid).state
+    st = act(client, gid, 0, clue=legal_clue(state), number=1).json()["state"]
+    v = st["version"]
+    r = act(client, gid, v, **{"pass": True})
+    assert r.status_code == 400 and "correct guess" in r.json()["error"]
+    r = act(client, gid, v, guess="NOT-ON-BOARD")
+    assert r.status_code == 400 and "not a word on this board" in r.json()["error"]
+    covered = [c["word"] for c in st["cards"] if c["agent"]]
+    if covered:
+        r = act(client, gid, v, guess=covered[0])
+        assert r.status_code == 400 and "covered" in r.json()["error"]
+    green = bot_greens(client.store, gid)[0]
+    r = act(client, gid, v, guess=green.lower())  # any case
+    assert r.status_code == 200
+    st = r.json()["state"]
+    assert st["cards"][state.deal.index(green)]["agent"] and st["can_pass"] and st["you"] == "guess"
+    assert act(client, gid, v, guess=green).status_code == 409  # the double submit
+
+
+def test_a_whole_game_to_its_end_and_the_reveal(client):
+    gid = new_game(client, variant="standard")["id"]
+    st = play_out(client, gid)
+    assert st["over"] and st["outcome"]["text"]
+    assert all(c["bot_side"] in ("green", "assassin", "bystander") for c in st["cards"])
+    state = client.store.get(gid).state
+    assert [c["bot_side"] for c in st["cards"]] == [state.deal.key.label(B, i).value for i in range(25)]
+    r = act(client, gid, st["version"], clue="ocean", number=1)
+    assert r.status_code == 400 and "over" in r.json()["error"]
+    if st["outcome"]["result"] == "win":
+        assert st["outcome"]["score"] == state.score() and "Score" in st["outcome"]["text"]
+
+
+def play_out(client, gid, limit=120):
+    """Play a game to its end through the API: the person finds every bot green it can."""
+    st = client.get(f"/api/games/{gid}").json()
+    for _ in range(limit):
+        if st["over"]:
+            return st
+        state = client.store.get(gid).state
+        if st["you"] == "clue":
+            r = act(client, gid, st["version"], clue=legal_clue(state), number=1)
+        else:
+            greens = bot_greens(client.store, gid)
+            r = act(client, gid, st["version"], guess=greens[0]) if greens else None
+            if r is not None and r.json().get("error", "").startswith("'"):
+                r = None
+            if r is None:
+                r = act(client, gid, st["version"], **{"pass": True})
+        assert r.status_code == 200, r.text
+        st = r.json()["state"]
+    raise AssertionError("the game did not end")
+
+
+def test_hint_and_clue_check(client):
+    gid = new_game(client)["id"]
+    state = client.store.get(gid).state
+    board_word = state.words[3]
+    bad = client.get(f"/api/games/{gid}/check", params={"clue": board_word.lower(), "number": "1"}).json()
+    assert bad["ok"] is False and board_word in bad["message"]
+    ok = client.get(f"/api/games/{gid}/check", params={"clue": "ocean", "number": "2"}).json()
+    assert ok == {"ok": True, "message": "OCEAN is a legal clue"}
+    hint = client.get(f"/api/games/{gid}/hint").json()
+    mine = {state.words[i] for i in state.greens_left(A)}
+    assert hint["role"] == "clue" and hint["clues"]
+    assert all(set(c["targets"]) <= mine for c in hint["clues"])
+    st = act(client, gid, 0, clue=legal_clue(state), number=1).json()["state"]
+    hint = client.get(f"/api/games/{gid}/hint").json()
+    guessable = {c["word"] for c in st["cards"] if not c["out"] and not c["agent"] and "you" not in c["marked"]}
+    assert hint["role"] == "guess" and {g["word"] for g in hint["guesses"]} <= guessable
+    assert hint["stop_after"] >= 1
+
+
+def test_unknown_ids_never_reach_a_path(client, tmp_path):
+    (tmp_path.parent / "secret.json").write_text("{}")
+    for bad in ("nope", "..", "..%2Fsecret", "a.b", "x" * 65):
+        r = client.get(f"/api/games/{bad}")
+        assert r.status_code == 404, bad
+        assert "error" in r.json()
+    assert client.get("/games/nope").status_code == 404
+    assert client.get("/api/nothing").status_code == 404
+
+
+def test_bodies_must_be_small_json(client):
+    r = client.post("/api/games", content=b'{"seed": 1}', headers={"Content-Type": "text/plain"})
+    assert r.status_code == 415  # a cross-site form cannot post JSON without asking first
+    r = client.post("/api/games", content=b"x" * (MAX_BODY + 1), headers={"Content-Type": "application/json"})
+    assert r.status_code == 413
+    r = client.post("/api/games", content=b"{not json", headers={"Content-Type": "application/json"})
+    assert r.status_code == 400 and "not JSON" in r.json()["error"]
+    for body, needle in (({"variant": "nonsense"}, "nonsense"), ({"seed": -3}, "seed"), ({"seed": "x"}, "seed"),
+                         ([1, 2], "JSON object")):
+        r = client.post("/api/games", json=body)
+        assert r.status_code == 400 and needle in r.json()["error"], (body, r.text)
+    assert client.put("/api/games").status_code == 405
+
+
+def test_busy_game_refuses_a_second_request(client):
+    gid = new_game(client)["id"]
+    game = client.store.get(gid)
+    with game.lock:
+        r = act(client, gid, 0, clue="ocean", number=1)
+    assert r.status_code == 409 and "busy" in r.json()["error"]
+
+
+def test_a_restarted_server_and_the_terminal_open_the_same_saves(client, tmp_path, monkeypatch):
+    gid = new_game(client)["id"]
+    state = client.store.get(gid).state
+    st = act(client, gid, 0, clue=legal_clue(state), number=1).json()["state"]
+    with TestClient(create_app(GameStore(tmp_path))) as fresh:  # a restarted server
+        again = fresh.get(f"/api/games/{gid}").json()
+    assert again == st
+    # the terminal continues the browser's game ...
+    monkeypatch.chdir(tmp_path)
+    result = CliRunner().invoke(cli_app, ["play", "--resume", f"{gid}.json"], input="quit\n")
+    assert result.exit_code == 0, result.output
+    assert f"{len(state.turns)} clue(s) so far" in result.output
+    # ... and the browser opens the terminal's
+    result = CliRunner().invoke(cli_app, ["play", "--seed", "9"], input="quit\n")
+    assert result.exit_code == 0, result.output
+    with TestClient(create_app(GameStore(tmp_path))) as fresh:
+        listing = fresh.get("/api/games").json()["games"]
+        assert {"duetbot-game", gid} <= {g["id"] for g in listing}
+        played = fresh.get("/api/games/duetbot-game").json()
+        assert played["seed"] == 9 and played["you"] == "clue"
+        assert "duetbot-game" in fresh.get("/").text and fresh.get("/games/duetbot-game").status_code == 200
+
+
+def test_listing_skips_files_that_are_not_saves(client, tmp_path):
+    gid = new_game(client)["id"]
+    (tmp_path / "notes.json").write_text('{"hello": 1}')
+    (tmp_path / "broken.json").write_text("{")
+    (tmp_path / "bad name!.json").write_text("{}")
+    assert [g["id"] for g in client.get("/api/games").json()["games"]] == [gid]
+    r = client.get("/api/games/broken")
+    assert r.status_code == 400 and "not a saved duetbot game" in r.json()["error"]
+
+
+def test_pages_escape_what_they_show(client):
+    gid = new_game(client)["id"]
+    html = client.get(f"/games/{gid}").text
+    start = html.index('<script type="application/json" id="initial">') + len('<script type="application/json" id="initial">')
+    state = json.loads(html[start:html.index("</script>", start)])
+    assert state["id"] == gid and len(state["cards"]) == 25
+    for path in ("/static/game.js", "/static/style.css", "/static/home.js", "/static/table.js", "/static/icon.svg"):
+        assert client.get(path).status_code == 200, path
+    assert "http" not in "".join(client.get(p).text for p in ("/", f"/games/{gid}", "/table")).replace(
+        "http-equiv", "")  # nothing loaded from elsewhere
+
+
+# --- in a real browser ---------------------------------------------------------------------
+
+
+def wait_idle(pg, version=None):
+    """Wait until the page shows a version other than ``version`` and is not busy."""
+    pg.wait_for_function(
+        "v => document.body.dataset.busy === 'false' && document.body.dataset.version !== v",
+        arg=str(version) if version is not None else "", timeout=30_000)
+
+
+def click_card(pg, word):
+    pg.locator("#board .card", has_text=word).first.click()
+
+
+def start_game(pg, seed=SEED):
+    pg.goto(pg.server.url + "/")
+    pg.fill("input[name=seed]", str(seed))
+    pg.click("#new-game button")
+    pg.wait_for_selector("#clue-form:not([hidden])")
+    wait_idle(pg)
+    return pg.url.rsplit("/", 1)[1]
+
+
+def give_clue(pg, word, number=1):
+    version = pg.evaluate("document.body.dataset.version")
+    pg.fill("#clue-word", word)
+    pg.select_option("#clue-number", str(number))
+    pg.click("#clue-send")
+    wait_idle(pg, version)
+
+
+def test_browser_whole_game_by_clicks(page, tmp_path):  # noqa: F811
+    page.emulate_media(reduced_motion="reduce")
+    gid = start_game(page, seed=6)  # a game that goes to sudden death
+    store = page.server.store
+    assert page.locator("#board .card").count() == 25
+    assert page.locator("#board .card.side-green").count() == 9  # the person's side colours the board
+    shot = False
+    for _ in range(120):
+        state = store.get(gid).state
+        if state.is_over():
+            break
+        version = page.evaluate("document.body.dataset.version")
+        if page.locator("#clue-form").is_visible():
+            give_clue(page, legal_clue(state))
+            if not shot and SCREENSHOTS:
+                page.screenshot(path=str(Path(SCREENSHOTS) / "web-board.png"), full_page=True)
+            shot = True
+            continue
+        greens = bot_greens(store, gid)
+        if greens:
+            click_card(page, greens[0])
+        else:
+            page.click("#pass")
+        wait_idle(page, version)
+    page.wait_for_selector("#end:not([hidden])")
+    assert store.get(gid).state.is_over()
+    assert page.locator("#outcome").inner_text().strip()
+    assert page.locator("#board .bot-side").count() == 25  # the key card's other side is revealed
+    assert page.locator("#clue-form").is_hidden() and page.locator("#guess-bar").is_hidden()
+    assert store.get(gid).state.sudden_death and "sudden death" in page.inner_text("#history").lower()
+
+
+def test_browser_reload_mid_game_loses_nothing(page):  # noqa: F811
+    page.emulate_media(reduced_motion="reduce")
+    gid = start_game(page)
+    store = page.server.store
+    give_clue(page, legal_clue(store.get(gid).state))
+    history = page.locator("#history li").all_inner_texts()
+    tokens = page.get_attribute("#tokens", "data-tokens")
+    page.reload()
+    wait_idle(page)
+    assert page.locator("#history li").all_inner_texts() == history
+    assert page.get_attribute("#tokens", "data-tokens") == tokens
+    assert page.locator("#guess-bar").is_visible()
+    version = page.evaluate("document.body.dataset.version")
+    click_card(page, bot_greens(store, gid)[0])
+    wait_idle(page, version)
+    assert store.get(gid).state.covered_green  # the click after the reload counted
+
+
+def test_browser_bad_input_changes_nothing(page, browser):  # noqa: F811
+    page.emulate_media(reduced_motion="reduce")
+    gid = start_game(page)
+    store = page.server.store
+    state = store.get(gid).state
+    word = state.words[0]
+    page.fill("#clue-word", word.lower())
+    page.wait_for_selector("#clue-check.bad")
+    assert word in page.inner_text("#clue-check")
+    page.click("#clue-send")
+    page.wait_for_function("document.getElementById('message').textContent.length > 0")
+    assert "visible" in page.inner_text("#message") and not state.events
+    # a second tab moves the game on; the first, now stale, is told to reload and changes nothing
+    other = page.context.new_page()
+    other.emulate_media(reduced_motion="reduce")
+    other.goto(page.url)
+    wait_idle(other)
+    give_clue(other, legal_clue(state))
+    moves = len(state.events)
+    page.fill("#clue-word", "ocean")
+    page.click("#clue-send")
+    page.wait_for_selector("#message a")
+    assert "out of date" in page.inner_text("#message") and len(state.events) == moves
+    other.close()
+    # a double click on a card is one guess
+    page.reload()
+    wait_idle(page)
+    green = bot_greens(store, gid)[0]
+    before = len(state.events)
+    page.locator("#board .card", has_text=green).first.dblclick()
+    wait_idle(page, str(before))
+    page.wait_for_timeout(300)
+    assert len([e for e in state.events[before:] if e.player is A]) == 1
+    # an unknown game is a page saying so
+    response = page.goto(page.server.url + "/games/no-such-game")
+    assert response.status == 404 and "no game" in page.inner_text("main")
+
+
+def test_browser_hint(page):  # noqa: F811
+    page.emulate_media(reduced_motion="reduce")
+    start_game(page)
+    page.click("#hint")
+    page.wait_for_selector("#hint-box:not([hidden]) li")
+    first = page.locator("#hint-box button[data-clue]").first
+    clue = first.get_attribute("data-clue")
+    first.click()
+    assert page.input_value("#clue-word") == clue
+    page.wait_for_selector("#clue-check.ok")
+
+
+# --- the command ---------------------------------------------------------------------------
+
+
+def test_serve_refuses_bad_options(tmp_path):
+    runner = CliRunner()
+    (tmp_path / "file").write_text("x")
+    one_line_error(runner.invoke(cli_app, ["serve", "--data", str(tmp_path / "file")]), "--data")
+    one_line_error(runner.invoke(cli_app, ["serve", "--host", "no.such.host.invalid"]), "--host")
+    import socket
+
+    with socket.socket() as held:
+        held.bind(("127.0.0.1", 0))
+        held.listen()
+        port = held.getsockname()[1]
+        one_line_error(runner.invoke(cli_app, ["serve", "--port", str(port), "--data", str(tmp_path)]),
+                       str(port), "--port")
+
+
+def test_serve_in_a_real_process(tmp_path):
+    port = free_port()
+    exe = shutil.which("duetbot", path=str(Path(sys.executable).parent)) or "duetbot"
+    proc = subprocess.Popen([exe, "serve", "--port", str(port), "--data", str(tmp_path / "games")],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        url = f"http://127.0.0.1:{port}"
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                with urllib.request.urlopen(url + "/", timeout=2) as r:
+                    assert r.status == 200 and "Play Duet with the bot" in r.read().decode()
+                break
+            except OSError:
+                assert proc.poll() is None, proc.communicate()
+                assert time.monotonic() < deadline, "the server did not answer"
+                time.sleep(0.2)
+        req = urllib.request.Request(url + "/api/games", data=b'{"seed": 4}', method="POST",
+                                     headers={"Content-Type": "application/json"})
+        with urllib.request.urlopen(req, timeout=30) as r:
+            gid = json.loads(r.read())["id"]
+        assert (tmp_path / "games" / f"{gid}.json").is_file()
+        state = GameRecord.from_json(json.loads((tmp_path / "games" / f"{gid}.json").read_text())).replay()
+        assert state.deal.seed == 4
+    finally:
+        proc.terminate()
+        out, err = proc.communicate(timeout=20)
+    assert f"http://127.0.0.1:{port}/" in out and "Traceback" not in err
+
