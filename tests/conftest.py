@@ -8,6 +8,8 @@ from hypothesis import HealthCheck, settings
 
 from duetbot.rules import CROSS_COUNTS, Label, make_deal
 
+from .web_support import browser, live_server, page, phone_page  # noqa: F401  (the web tests' fixtures)
+
 # default: random examples, as a developer wants (new cases every run). ci: the same examples on
 # every run (a red CI run reproduces from the commit alone) and no example database on disk.
 settings.register_profile("default", deadline=None, suppress_health_check=[HealthCheck.too_slow])

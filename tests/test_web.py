@@ -27,7 +27,7 @@ from duetbot.saves import load_saved
 from duetbot.web import MAX_BODY, GameStore, create_app
 
 from .conftest import one_line_error
-from .web_support import browser, free_port, live_server, page  # noqa: F401
+from .web_support import free_port
 
 A, B = Player.A, Player.B
 SEED = 5
@@ -310,7 +310,7 @@ def give_clue(pg, word, number=1):
     wait_idle(pg, version)
 
 
-def test_browser_whole_game_by_clicks(page, tmp_path):  # noqa: F811
+def test_browser_whole_game_by_clicks(page, tmp_path):
     page.emulate_media(reduced_motion="reduce")
     gid = start_game(page, seed=6)  # a game that goes to sudden death
     store = page.server.store
@@ -342,7 +342,7 @@ def test_browser_whole_game_by_clicks(page, tmp_path):  # noqa: F811
     assert store.get(gid).state.sudden_death and "sudden death" in page.inner_text("#history").lower()
 
 
-def test_browser_reload_mid_game_loses_nothing(page):  # noqa: F811
+def test_browser_reload_mid_game_loses_nothing(page):
     page.emulate_media(reduced_motion="reduce")
     gid = start_game(page)
     store = page.server.store
@@ -360,7 +360,7 @@ def test_browser_reload_mid_game_loses_nothing(page):  # noqa: F811
     assert store.get(gid).state.covered_green  # the click after the reload counted
 
 
-def test_browser_bad_input_changes_nothing(page, browser):  # noqa: F811
+def test_browser_bad_input_changes_nothing(page, browser):
     page.emulate_media(reduced_motion="reduce")
     gid = start_game(page)
     store = page.server.store
@@ -398,7 +398,7 @@ def test_browser_bad_input_changes_nothing(page, browser):  # noqa: F811
     assert response.status == 404 and "no game" in page.inner_text("main")
 
 
-def test_browser_hint(page):  # noqa: F811
+def test_browser_hint(page):
     page.emulate_media(reduced_motion="reduce")
     start_game(page)
     page.click("#hint")

@@ -77,24 +77,25 @@ class _YourMove(Exception):
 
 
 class Person:
-    """Player A in the game loop: both roles answer with the one action a page sent."""
-
-    name = "human"
+    """Player A's two roles in the game loop (:meth:`player`): both answer with the one action
+    a page sent (the rules refuse it if it does not fit the phase)."""
 
     def __init__(self, action: Clue | Guess | EndTurn | None = None) -> None:
         self.action = action
-        self.spymaster = self.guesser = self
 
-    def _take(self) -> Clue | Guess | EndTurn:
+    def player(self) -> Partner:
+        return Partner(self, self, "human")
+
+    def _take(self) -> Any:
         action, self.action = self.action, None
         if action is None:
             raise _YourMove
         return action
 
-    def give_clue(self, view: object) -> Clue | Guess | EndTurn:
+    def give_clue(self, view: object) -> Any:
         return self._take()
 
-    def guess(self, view: object) -> Clue | Guess | EndTurn:
+    def guess(self, view: object) -> Any:
         return self._take()
 
     def refused(self, action: Clue | Guess | EndTurn, exc: ValueError) -> None:
@@ -354,7 +355,7 @@ class GameStore:
             frames: list[dict[str, Any]] = []
             with self.bot_lock:
                 person = Person(action)
-                step(state, (person, game.bot), self._recorder(game, frames))
+                step(state, (person.player(), game.bot), self._recorder(game, frames))
                 self._advance(game, frames, person)
             return game, frames
         finally:
@@ -379,7 +380,7 @@ class GameStore:
         person = person or Person()
         try:
             while not state.is_over() and state.mover() is BOT:
-                step(state, (person, game.bot), observe)
+                step(state, (person.player(), game.bot), observe)
         except BotError as exc:
             self._save(game)
             raise WebError(f"the bot made an illegal move ({exc}); the game is saved") from None

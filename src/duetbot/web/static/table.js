@@ -148,18 +148,18 @@
   // --- reading the words -------------------------------------------------------------------
 
   // Newlines, commas, semicolons and tabs always separate words, so "ICE CREAM" on a line of
-  // its own stays one word. Spaces separate only when that is what the text means: runs of
-  // two or more (a pasted table), or lines of three or more words (rows of the grid typed
-  // with single spaces); a single line "ICE CREAM" is never split.
+  // its own stays one word. Spaces separate only where that is what the text means: runs of
+  // two or more (a pasted table), or lines of three or more words (rows of the grid typed with
+  // single spaces); a line of one or two words is kept whole.
   function parseWords(text) {
     const tidy = (parts) => parts.map((p) => p.trim().split(/\s+/).join(" ")).filter(Boolean);
     const pieces = text.split(/[\r\n,;\t]+/);
-    const byLine = tidy(pieces);
-    let words = byLine;
-    if (byLine.length !== SIZE) {
+    const lines = tidy(pieces);
+    let words = lines;
+    if (lines.length !== SIZE) {
       const byRuns = tidy(pieces.flatMap((p) => p.trim().split(/\s{2,}/)));
-      if (byRuns.length === SIZE) words = byRuns;
-      else if (byLine.some((w) => w.split(" ").length >= 3)) words = tidy(text.split(/[\s,;]+/));
+      const byRows = lines.flatMap((w) => (w.split(" ").length >= 3 ? w.split(" ") : [w]));
+      words = [byRuns, byRows].find((c) => c.length === SIZE) || byRows;
     }
     if (!words.length) return {error: "Type or paste the 25 words of the board first."};
     if (words.length !== SIZE) {
@@ -203,7 +203,7 @@
   const newButton = el("button", {id: "tt-new", type: "button", class: "tt-new", onclick: newBoard}, "New board");
 
   const markBar = el("div", {class: "tt-marks", role: "group", "aria-label": "Mark to put on a tapped card"});
-  const grid = el("div", {id: "tt-grid", class: "tt-grid", "aria-label": "The board"});
+  const grid = el("div", {id: "tt-grid", class: "tt-grid", role: "group", "aria-label": "The board"});
   const editButton = el("button", {id: "tt-edit", type: "button", class: "tt-toggle", onclick: toggleEdit}, "Edit words");
   let editing = false;
 
@@ -338,7 +338,31 @@
       card.append(el("span", {class: "tt-word"}, w), el("span", {class: "tt-tag"}, tags.join(" \u00b7 ")));
       return card;
     }));
+    fitWords();
   }
+
+  // CSS gives each word a size from its length; fonts differ, so shrink any word that still
+  // overflows its card, and break it only when even the smallest readable size is too wide.
+  const MIN_FONT_PX = 8;
+  function fitWords() {
+    for (const word of grid.querySelectorAll(".tt-word")) {
+      word.style.fontSize = "";
+      word.classList.remove("tt-squeeze");
+      let size = parseFloat(getComputedStyle(word).fontSize);
+      while (word.scrollWidth > word.clientWidth + 1 && size > MIN_FONT_PX) {
+        size = Math.max(MIN_FONT_PX, size - 1);
+        word.style.fontSize = `${size}px`;
+      }
+      if (word.scrollWidth > word.clientWidth + 1) word.classList.add("tt-squeeze");
+    }
+  }
+  // Refit when the grid's width changes (a phone turned sideways), not when its height does.
+  let fittedWidth = 0;
+  const refit = () => {
+    if (grid.clientWidth !== fittedWidth && !editing) { fittedWidth = grid.clientWidth; fitWords(); }
+  };
+  if (window.ResizeObserver) new ResizeObserver(refit).observe(grid);
+  else window.addEventListener("resize", refit);
 
   function renderClues() {
     clueList.replaceChildren(...state.clues.map((c, i) => el("li", {class: "tt-clue"},

@@ -1,0 +1,304 @@
+"""The table helper: ``POST /api/suggest`` through the app, and ``/table`` in a phone's browser.
+
+The API tests go through Starlette's TestClient (the app's own JSON rules: 400 with one line,
+415, 413). The browser tests drive ``static/table.js`` by the ids and data attributes its
+header documents, on a phone-sized touch viewport, against a real server.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+from starlette.testclient import TestClient
+
+from duetbot.web import MAX_BODY, GameStore, create_app
+from duetbot.wordpool import default_pool
+
+
+# Every 23rd word of the pool: 25 words from across the alphabet, all known to the models.
+WORDS = list(default_pool())[::23][:25]
+assert len(WORDS) == 25 and len(set(WORDS)) == 25
+GREENS = [0, 3, 6, 9, 12, 15, 18, 21]
+ASSASSIN = 24
+COVERED = 2
+
+
+# --- the API ------------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def client(tmp_path_factory):
+    # One app for the module: the models load once.
+    with TestClient(create_app(GameStore(tmp_path_factory.mktemp("table-api")))) as c:
+        yield c
+
+
+def suggest(client, body):
+    return client.post("/api/suggest", json=body)
+
+
+def test_duet_spymaster_clues_are_for_my_greens(client):
+    greens = [WORDS[i] for i in GREENS]
+    r = suggest(client, {"id": "a", "role": "spymaster", "board": WORDS, "green": greens,
+                         "assassin": [WORDS[ASSASSIN]], "covered": [WORDS[GREENS[0]]], "tokens": 7, "top": 3})
+    assert r.status_code == 200
+    body = r.json()
+    assert body["id"] == "a" and 1 <= len(body["clues"]) <= 3
+    for clue in body["clues"]:
+        assert clue["targets"] and set(clue["targets"]) <= set(greens[1:])  # never a covered green
+        assert 0 <= clue["p_assassin"] <= 1 and 0 <= clue["p_bystander"] <= 1
+        assert all(d["label"] in ("assassin", "bystander") for d in clue["dangers"])
+
+
+def test_duet_guesser_ranks_every_guessable_word(client):
+    covered, wrong = [WORDS[1], WORDS[2]], [WORDS[4]]
+    r = suggest(client, {"id": 2, "role": "guesser", "board": WORDS, "clues": [{"clue": "ocean", "number": 2}],
+                         "covered": covered, "wrong": wrong})
+    assert r.status_code == 200
+    body = r.json()
+    ranked = [g["word"] for g in body["guesses"]]
+    assert sorted(ranked) == sorted(set(WORDS) - set(covered) - set(wrong))
+    assert 1 <= body["stop_after"] <= len(ranked)
+    assert all(0 <= g["p_green"] <= 1 and 0 <= g["p_assassin"] <= 1 for g in body["guesses"])
+
+
+def test_classic_requests(client):
+    team = [WORDS[i] for i in (0, 1, 5, 7)]
+    r = suggest(client, {"game": "classic", "role": "spymaster", "board": WORDS, "team_agents": team,
+                         "opponent_agents": [WORDS[10], WORDS[11]], "assassin": [WORDS[20]], "covered": [WORDS[3]]})
+    assert r.status_code == 200
+    assert all(set(c["targets"]) <= set(team) for c in r.json()["clues"])
+    r = suggest(client, {"game": "classic", "role": "guesser", "board": WORDS, "clues": [{"clue": "music", "number": 1}],
+                         "covered": [WORDS[3]]})
+    assert r.status_code == 200
+    body = r.json()
+    assert len(body["guesses"]) == 24 and {"p_agent", "p_assassin", "p_opponent"} <= set(body["guesses"][0])
+    assert body["stop_after"] >= 1
+
+
+@pytest.mark.parametrize(("body", "named"), [
+    ({"role": "spymaster", "board": WORDS[:24], "green": WORDS[:2]}, ["board", "24"]),
+    ({"role": "spymaster", "board": WORDS, "green": ["ZYZZYVA"]}, ["green", "ZYZZYVA", "not on the board"]),
+    ({"role": "guesser", "board": WORDS, "clues": []}, ["clues"]),
+])
+def test_a_bad_request_answers_one_line(client, body, named):
+    r = suggest(client, {"id": 9, **body})
+    assert r.status_code == 400
+    error = r.json()["error"]
+    assert "\n" not in error and all(n in error for n in named), error
+
+
+def test_only_json_bodies_of_limited_size(client):
+    r = client.post("/api/suggest", content=b'{"role": "guesser"}', headers={"content-type": "text/plain"})
+    assert r.status_code == 415 and "application/json" in r.json()["error"]
+    big = b'{"pad": "' + b"x" * MAX_BODY + b'"}'
+    r = client.post("/api/suggest", content=big, headers={"content-type": "application/json"})
+    assert r.status_code == 413 and "too large" in r.json()["error"]
+    # Streamed without a Content-Length: cut off while reading, all the same.
+    r = client.post("/api/suggest", content=iter([big[:40_000], big[40_000:]]),
+                    headers={"content-type": "application/json"})
+    assert r.status_code == 413
+
+
+# --- the page, on a phone -----------------------------------------------------------------
+
+
+@pytest.fixture(autouse=True)
+def no_script_errors(request):
+    """A browser test fails on any uncaught error of the page's script."""
+    if "phone_page" not in request.fixturenames:
+        yield
+        return
+    page = request.getfixturevalue("phone_page")
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    yield
+    assert errors == []
+
+
+def open_table(page):
+    page.goto(page.server.url + "/table")
+    page.wait_for_selector("#tt-words")
+
+
+def fill_board(page, words):
+    page.fill("#tt-words", "\n".join(words))
+    page.tap("#tt-fill")
+    page.wait_for_selector("#tt-grid .tt-card[data-index='24']")
+
+
+def mark(page, kind, indices):
+    page.tap(f"[data-mark='{kind}']")
+    for i in indices:
+        page.tap(f"#tt-grid .tt-card[data-index='{i}']")
+
+
+def cards(page):
+    """Each card's word and marks, as the page shows them."""
+    return page.eval_on_selector_all("#tt-grid .tt-card", """cards => cards.map(c => ({
+        word: c.querySelector('.tt-word').textContent, key: c.dataset.key, table: c.dataset.table,
+        tag: c.querySelector('.tt-tag').textContent, rank: c.dataset.rank ? Number(c.dataset.rank) : null,
+        target: c.classList.contains('tt-target')}))""")
+
+
+def suggest_requests(page):
+    sent = []
+    page.on("request", lambda r: sent.append(r) if r.url.endswith("/api/suggest") else None)
+    return sent
+
+
+def test_duet_table_on_a_phone(phone_page):
+    page = phone_page
+    open_table(page)
+    # A word with a space on a line of its own stays one card.
+    words = WORDS[:24] + ["ICE CREAM"]
+    page.fill("#tt-words", ", ".join(words[:12]) + "\n" + "  ".join(words[12:24]) + "\nICE CREAM")
+    page.tap("#tt-fill")
+    assert [c["word"] for c in cards(page)] == words
+    # Phone-sized: no sideways scrolling, cards big enough to tap, every word inside its card.
+    fit = page.evaluate("""() => ({
+        wide: document.documentElement.scrollWidth <= window.innerWidth,
+        lowest: Math.min(...[...document.querySelectorAll('.tt-card')].map(c => c.getBoundingClientRect().height)),
+        spill: [...document.querySelectorAll('.tt-word')].filter(w => w.scrollWidth > w.clientWidth + 1).length})""")
+    assert fit["wide"] and fit["spill"] == 0 and fit["lowest"] >= 44, fit
+    mark(page, "green", GREENS)
+    mark(page, "assassin", [ASSASSIN])
+    mark(page, "covered", [COVERED])
+    mark(page, "green", [GREENS[-1]])  # the same mark again clears it
+    greens = {words[i] for i in GREENS[:-1]}
+    shown = cards(page)
+    assert {c["word"] for c in shown if c["key"] == "green"} == greens
+    assert shown[ASSASSIN]["tag"] == "ASSASSIN" and shown[COVERED]["tag"] == "COVERED"  # a tag, not colour alone
+
+    page.fill("#tt-tokens", "6")
+    with page.expect_request("**/api/suggest") as sent:
+        page.tap("#tt-suggest")
+    request = sent.value.post_data_json
+    assert request["role"] == "spymaster" and request["tokens"] == 6 and request["top"] == 5
+    assert set(request["green"]) == greens and request["assassin"] == [words[ASSASSIN]]
+    assert request["covered"] == [words[COVERED]]
+    page.wait_for_selector("#tt-results .tt-suggestion")
+    first = page.locator(".tt-suggestion").first
+    assert "assassin" in first.inner_text() and "%" in first.inner_text()
+    first.tap()
+    targets = {c["word"] for c in cards(page) if c["target"]}
+    assert targets and targets <= greens
+    assert first.get_attribute("aria-pressed") == "true"
+    if os.environ.get("DUETBOT_SCREENSHOTS"):  # the README's picture of the helper (docs/)
+        page.screenshot(path=str(Path(os.environ["DUETBOT_SCREENSHOTS"]) / "web-table.png"))
+
+    page.tap("[data-mode='guess']")
+    page.fill(".tt-clue-word", "ocean")
+    page.fill(".tt-clue-number", "2")
+    page.tap("#tt-add-clue")
+    page.locator(".tt-clue-word").nth(1).fill("music")
+    page.locator(".tt-clue-number").nth(1).fill("1")
+    with page.expect_request("**/api/suggest") as sent:
+        page.tap("#tt-guess")
+    request = sent.value.post_data_json
+    assert request["clues"] == [{"clue": "ocean", "number": 2}, {"clue": "music", "number": 1}]
+    assert request["covered"] == [words[COVERED]] and request["wrong"] == []
+    assert set(request["green"]) == greens  # my side was marked, so it is sent
+    stop = page.wait_for_selector(".tt-ranking .tt-stop")
+    ranked = page.eval_on_selector_all(".tt-ranking li[data-word]", "items => items.map(i => i.dataset.word)")
+    assert sorted(ranked) == sorted(set(words) - {words[COVERED]})
+    k = int(stop.inner_text().split("Stop after ")[1].split(":")[0])
+    before = page.eval_on_selector(".tt-stop", "s => [...s.parentNode.children].indexOf(s)")
+    assert 1 <= k <= len(ranked) and before == k
+    by_rank = {c["rank"]: c["word"] for c in cards(page) if c["rank"]}
+    assert [by_rank[r] for r in range(1, len(ranked) + 1)] == ranked
+
+    # A reload keeps the table: words, marks, mode and clues.
+    page.reload()
+    page.wait_for_selector("#tt-grid .tt-card[data-index='24']")
+    again = cards(page)
+    assert [(c["word"], c["key"], c["table"]) for c in again] == [(c["word"], c["key"], c["table"]) for c in shown]
+    assert page.locator(".tt-clue-word").nth(1).input_value() == "music"
+    assert page.get_attribute("[data-mode='guess']", "aria-pressed") == "true"
+    assert page.input_value("#tt-tokens") == "6"
+
+    # Editing one card in place keeps its marks; New board (two taps) clears it all.
+    page.tap("#tt-edit")
+    page.locator(".tt-cell-input[data-index='0']").fill("Storm")
+    page.tap("#tt-edit")
+    assert cards(page)[0]["word"] == "Storm" and cards(page)[0]["key"] == "green"
+    page.tap("#tt-new")
+    page.tap("#tt-new")
+    assert page.locator("#tt-grid .tt-card").count() == 0
+    page.reload()
+    page.wait_for_selector("#tt-words")
+    assert page.locator("#tt-grid .tt-card").count() == 0 and page.input_value("#tt-words") == ""
+
+
+def test_a_bad_board_shows_an_error_and_sends_nothing(phone_page):
+    page = phone_page
+    sent = suggest_requests(page)
+    open_table(page)
+    message = page.locator("#tt-message")
+    assert message.get_attribute("role") == "alert"
+    page.fill("#tt-words", "\n".join(WORDS[:24]))
+    page.tap("#tt-fill")
+    assert "Found 24 words" in message.inner_text() and message.is_visible()
+    assert page.locator("#tt-grid .tt-card").count() == 0
+    page.fill("#tt-words", "\n".join(WORDS[:24] + [WORDS[3].lower()]))
+    page.tap("#tt-fill")
+    assert "twice" in message.inner_text()
+    page.tap("#tt-suggest")
+    assert "25 words" in message.inner_text()
+    fill_board(page, WORDS)
+    assert message.is_hidden()
+    page.tap("#tt-suggest")  # no greens marked yet
+    assert "greens" in message.inner_text()
+    page.tap("[data-mode='guess']")
+    page.tap("#tt-guess")  # no clue yet
+    assert "clue" in message.inner_text()
+    assert sent == []
+
+    # What only the server knows comes back as its one line.
+    page.tap("[data-mode='suggest']")
+    mark(page, "green", [5])
+    mark(page, "covered", [5])
+    page.tap("#tt-suggest")
+    page.wait_for_function("document.getElementById('tt-message').textContent.includes('no green word is left')")
+    assert len(sent) == 1 and page.locator("#tt-results .tt-suggestion").count() == 0
+
+
+def test_classic_table_on_a_phone(phone_page):
+    page = phone_page
+    open_table(page)
+    page.tap("[data-game='classic']")
+    fill_board(page, WORDS)
+    assert page.locator("[data-mark='green']").count() == 0
+    team, opponent = [0, 4, 8, 12], [1, 5]
+    mark(page, "team", team)
+    mark(page, "opponent", opponent)
+    mark(page, "assassin", [20])
+    mark(page, "covered", [3])
+    assert cards(page)[0]["tag"] == "TEAM" and cards(page)[1]["tag"] == "OTHER"
+
+    # Hold the answer back: the button stays disabled and a second tap sends nothing.
+    held = []
+    page.route("**/api/suggest", lambda route: held.append(route))
+    page.tap("#tt-suggest")
+    page.wait_for_function("document.getElementById('tt-suggest').disabled")
+    page.evaluate("document.getElementById('tt-suggest').click()")
+    page.wait_for_timeout(100)
+    assert len(held) == 1
+    request = held[0].request.post_data_json
+    assert request["game"] == "classic" and set(request["team_agents"]) == {WORDS[i] for i in team}
+    assert set(request["opponent_agents"]) == {WORDS[i] for i in opponent}
+    assert request["assassin"] == [WORDS[20]] and request["covered"] == [WORDS[3]]
+    held[0].continue_()
+    page.wait_for_selector("#tt-results .tt-suggestion")
+    assert page.locator("#tt-suggest").is_enabled()
+    assert "Expected agents" in page.locator(".tt-suggestion").first.inner_text()
+    page.locator(".tt-suggestion").first.tap()
+    targets = {c["word"] for c in cards(page) if c["target"]}
+    assert targets and targets <= {WORDS[i] for i in team}
+    page.unroute("**/api/suggest")
+
+    # The Duet marks are kept apart: switching back shows an unmarked Duet board.
+    page.tap("[data-game='duet']")
+    assert all(not c["key"] and not c["table"] for c in cards(page))
