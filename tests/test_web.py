@@ -257,6 +257,17 @@ def test_a_restarted_server_and_the_terminal_open_the_same_saves(client, tmp_pat
         assert "duetbot-game" in fresh.get("/").text and fresh.get("/games/duetbot-game").status_code == 200
 
 
+def test_a_save_written_by_the_terminal_meanwhile_is_read_again(client, tmp_path, monkeypatch):
+    gid = new_game(client)["id"]
+    state = client.store.get(gid).state
+    monkeypatch.chdir(tmp_path)
+    result = CliRunner().invoke(cli_app, ["play", "--resume", f"{gid}.json"], input=f"{legal_clue(state)} 1\nquit\n")
+    assert result.exit_code == 0, result.output
+    on_disk = load_saved(tmp_path / f"{gid}.json")[0]
+    assert on_disk.events and client.get(f"/api/games/{gid}").json()["version"] == len(on_disk.events)
+    assert act(client, gid, 0, clue="ocean", number=1).status_code == 409  # the page from before is stale
+
+
 def test_listing_skips_files_that_are_not_saves(client, tmp_path):
     gid = new_game(client)["id"]
     (tmp_path / "notes.json").write_text('{"hello": 1}')

@@ -197,9 +197,23 @@ class Game:
     state: State
     bot: Partner
     lock: threading.Lock = field(default_factory=threading.Lock)
+    stamp: int = -1
+    """The save's modification time when this game last read or wrote it."""
 
     def save(self) -> None:
         save_game(self.state, self.path, self.bot.name)
+        self.stamp = self._mtime()
+
+    def _mtime(self) -> int:
+        try:
+            return self.path.stat().st_mtime_ns
+        except OSError:
+            return -1
+
+    def changed_on_disk(self) -> bool:
+        """Someone else wrote the save (``duetbot play --resume`` on the same file)."""
+        now = self._mtime()
+        return now != -1 and now != self.stamp
 
     def view(self) -> dict[str, Any]:
         return public(self.state, self.id)
@@ -256,11 +270,12 @@ class GameStore:
         return self.data / f"{game_id}.json"
 
     def get(self, game_id: str) -> Game:
-        """The game with this id, read from its save the first time."""
+        """The game with this id, read from its save the first time, and again if another
+        program (the terminal) wrote the save since."""
         path = self.path(game_id)
         with self._lock:
             game = self._games.get(game_id)
-            if game is not None:
+            if game is not None and (game.lock.locked() or not game.changed_on_disk()):
                 return game
             if not path.is_file():
                 raise NotFound(f"no game {game_id!r} in {self.data.name or '.'}: start a new one")
@@ -271,6 +286,7 @@ class GameStore:
             spec = self._saved_spec(str(players.get("B", "")))
             seed = state.deal.seed if state.deal.seed is not None else 0
             game = self._games[game_id] = Game(game_id, path, state, make_bot(seed, spec))
+            game.stamp = game._mtime()
         with game.lock, self.bot_lock:  # a save made while the bot was to move: let it move
             self._advance(game, [])
         return game
