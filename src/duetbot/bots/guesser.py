@@ -30,7 +30,7 @@ from ..rules import EndTurn, Guess, GuessResult, Label
 from ..rules.keycard import CROSS_COUNTS, Player
 from ..views import GuesserView
 from ..embeddings import UnknownWordError
-from .ensemble import BoardSims, Ensemble
+from .ensemble import BoardRows, BoardSims, Ensemble
 from .reader import ReaderModel, adapted, history_reads, outcome_posterior
 from .winchance import DUET_TURNS, TurnModel
 
@@ -99,6 +99,10 @@ class GuesserConfig:
     (500 games, same seeds; ``benchmarks/bench_adapt.py``)."""
     adapt_prior_clues: float = 4.0
     """How many clues' worth of evidence the prior family weights count for."""
+
+
+READ_CACHE_SIZE = 256
+"""Clue readings a guesser keeps (a game has about ten clues; a long-lived suggester more)."""
 
 
 @dataclass(frozen=True)
@@ -173,6 +177,28 @@ class EmbeddingGuesser:
     def __init__(self, ensemble: Ensemble, config: GuesserConfig | None = None) -> None:
         self.ensemble = ensemble
         self.config = config or GuesserConfig()
+        self._reads: dict[tuple, np.ndarray | None] = {}
+
+    def _read(self, clue: str, words: tuple[str, ...], sims: BoardSims | BoardRows,
+              fam_w: np.ndarray) -> np.ndarray | None:
+        """How I perceive ``clue`` on this board: the families' z-scores combined, plus my
+        fixed noise; ``None`` for a clue no family knows. Cached: every guess of a turn
+        rereads the same clues."""
+        key = (clue, words, fam_w.tobytes())
+        if key in self._reads:
+            return self._reads[key]
+        try:
+            z: np.ndarray | None = self._combine(self.ensemble.clue_z(clue, sims), fam_w)
+        except UnknownWordError:
+            z = None
+        if z is not None and self.config.noise:
+            z = z + self.config.noise * self._noise(clue, words)
+        if z is not None:
+            z.flags.writeable = False
+        if len(self._reads) >= READ_CACHE_SIZE:
+            self._reads.clear()
+        self._reads[key] = z
+        return z
 
     # --- beliefs -----------------------------------------------------------------------------
 
@@ -181,7 +207,7 @@ class EmbeddingGuesser:
         key = zlib.crc32("\x1f".join((str(self.config.seed), clue, *words)).encode())
         return np.random.default_rng(key).standard_normal(len(words))
 
-    def family_weights(self, view: GuesserView, sims: BoardSims | None = None) -> np.ndarray:
+    def family_weights(self, view: GuesserView, sims: BoardSims | BoardRows | None = None) -> np.ndarray:
         """(families,) weight of each family in the average of z: the configured weights, or
         with ``config.adapt`` those after the outcomes of my guesses on my partner's clues."""
         cfg = self.config
@@ -189,7 +215,7 @@ class EmbeddingGuesser:
         past = [t for t in view.clues_to_me if t.clue.number > 0 and t.guesses]
         if not cfg.adapt or not past or len(base) < 2:
             return base
-        sims = sims or self.ensemble.board(view.words)
+        sims = sims or self.ensemble.board_rows(view.words)
         reads, hits = history_reads(view.turns, view.words, view.player.other,
                                     lambda w: self.ensemble.clue_z(w, sims))
         if len(reads) == 0:
@@ -215,7 +241,7 @@ class EmbeddingGuesser:
     def belief(self, view: GuesserView) -> Belief:
         cfg = self.config
         cand = np.array(view.guessable, dtype=np.int64)
-        sims = self.ensemble.board(view.words)
+        sims = self.ensemble.board_rows(view.words)
         n = len(cand)
         not_target = np.ones(n)
         assassin_logodds = np.zeros(n)
@@ -230,13 +256,10 @@ class EmbeddingGuesser:
         for t in reversed(clues):
             weight = cfg.history_decay ** age
             age += 1
-            try:
-                z = self._combine(self.ensemble.clue_z(t.clue.word, sims), fam_w)
-            except UnknownWordError:
+            read = self._read(t.clue.word, view.words, sims, fam_w)
+            if read is None:
                 continue  # a clue no family knows tells this bot nothing; guess on the rest
-            if cfg.noise:
-                z = z + cfg.noise * self._noise(t.clue.word, view.words)
-            z = z[cand]
+            z = read[cand]
             if t.clue.number == 0:
                 assassin_logodds += cfg.zero_clue_weight * weight * np.clip(z, 0, None)
                 continue
