@@ -143,25 +143,35 @@ def allocate(weights: np.ndarray, total: float, cap: float) -> np.ndarray:
     return p
 
 
+def _cross_counts(me: Player) -> np.ndarray:
+    """(3, 3): how many words of each of my labels (rows) have each label on my partner's side."""
+    counts = np.zeros((3, 3))
+    for (a, b), n in CROSS_COUNTS.items():
+        mine, theirs = (a, b) if me is Player.A else (b, a)
+        counts[_LABEL_CODE[mine], _LABEL_CODE[theirs]] += n
+    return counts
+
+
+_CROSS = {p: _cross_counts(p) for p in Player}
+_UNIFORM = np.array([9, 3, 13]) / 25
+
+
 def key_prior(view: GuesserView) -> np.ndarray:
     """(25, 3) prior over my partner's label of each word from my own side of the key card,
     updated with what the game has revealed of my partner's side."""
-    me = view.player
-    counts = {lab: np.zeros(3) for lab in (_G, _A, _N)}
-    for (a, b), n in CROSS_COUNTS.items():
-        mine, theirs = (a, b) if me is Player.A else (b, a)
-        counts[_LABEL_CODE[mine]][_LABEL_CODE[theirs]] += n
+    counts = _CROSS[view.player].copy()
+    mine = [_LABEL_CODE[label] for label in view.my_side]
     known: dict[int, int] = {}
     for t in view.clues_to_me:
         for word, result in t.guesses:
             known[view.index(word)] = _RESULT_CODE[result]
     for i, lab in known.items():
-        counts[_LABEL_CODE[view.my_side[i]]][lab] -= 1
+        counts[mine[i], lab] -= 1
     rows = np.zeros((3, 3))
-    for lab, c in counts.items():
-        c = np.clip(c, 0, None)
-        rows[lab] = c / c.sum() if c.sum() else np.array([9, 3, 13]) / 25
-    prior = rows[[_LABEL_CODE[label] for label in view.my_side]]
+    for lab in range(3):
+        c = np.clip(counts[lab], 0, None)
+        rows[lab] = c / c.sum() if c.sum() else _UNIFORM
+    prior = rows[mine]
     for i, lab in known.items():
         prior[i] = 0.0
         prior[i, lab] = 1.0

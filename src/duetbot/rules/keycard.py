@@ -161,7 +161,12 @@ def _fold(word: str) -> str:
 
 
 def find_word(words: Sequence[str], word: str) -> int | None:
-    """Position of ``word`` among ``words``, case- and whitespace-insensitive, or ``None``."""
+    """Position of ``word`` among ``words``, case- and whitespace-insensitive, or ``None``.
+
+    A board's words differ even when folded (:class:`Deal` refuses doubles), so a word in
+    the board's own spelling, the usual case, is found without folding."""
+    if word in words:
+        return words.index(word)
     f = _fold(word)
     return next((i for i, w in enumerate(words) if _fold(w) == f), None)
 
