@@ -6,7 +6,6 @@ loads the bots once, says where to point a browser, and runs the server until Ct
 
 from __future__ import annotations
 
-import socket
 import threading
 from pathlib import Path
 from typing import Annotated, Optional
@@ -21,6 +20,8 @@ LOCAL_HOSTS = ("127.0.0.1", "localhost", "::1")
 
 def _check_address(host: str, port: int) -> None:
     """Fail (one line) before the models load if the address cannot be listened on."""
+    import socket
+
     try:
         infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
     except socket.gaierror as exc:
