@@ -96,19 +96,39 @@ class Ensemble:
         # Keep the first model's order (by frequency) so ties resolve to familiar words.
         self.clue_words = [w for w in models[0].clue_words if w in common]
         self.index = {w: i for i, w in enumerate(self.clue_words)}
-        vecs, zipf, proper = [], np.zeros(len(self.clue_words), np.float32), np.zeros(len(self.clue_words), bool)
-        for m in models:
-            pos = {w: i for i, w in enumerate(m.clue_words)}
-            rows = np.fromiter((pos[w] for w in self.clue_words), dtype=np.int64, count=len(self.clue_words))
-            vecs.append(m.clue_vectors_at(rows))
-            zipf += np.asarray(m.clue_zipf, np.float32)[rows] / len(models)
-            proper |= np.asarray(m.clue_is_proper, bool)[rows]
-        self.clue_vectors = tuple(vecs)
-        self.zipf = zipf
-        self.is_proper = proper
         self._cache: OrderedDict[tuple[str, ...], BoardSims] = OrderedDict()
         self._rows_cache: OrderedDict[tuple[str, ...], BoardRows] = OrderedDict()
         self._cache_size = cache_size
+
+    @cached_property
+    def _aligned(self) -> tuple[tuple[np.ndarray, ...], np.ndarray, np.ndarray]:
+        """Each family's clue vectors in the shared order, the mean zipf, the proper-noun
+        flags. Built on first use: a guesser that only reads clues from its families'
+        tables (``clue_z`` on words no family has as a clue) never pays for them."""
+        n = len(self.clue_words)
+        vecs, zipf, proper = [], np.zeros(n, np.float32), np.zeros(n, bool)
+        for m in self.models:
+            pos = {w: i for i, w in enumerate(m.clue_words)}
+            rows = np.fromiter((pos[w] for w in self.clue_words), dtype=np.int64, count=n)
+            vecs.append(m.clue_vectors_at(rows))
+            zipf += np.asarray(m.clue_zipf, np.float32)[rows] / len(self.models)
+            proper |= np.asarray(m.clue_is_proper, bool)[rows]
+        return tuple(vecs), zipf, proper
+
+    @property
+    def clue_vectors(self) -> tuple[np.ndarray, ...]:
+        """Per family, (clues, dim) unit vectors of the shared clue words."""
+        return self._aligned[0]
+
+    @property
+    def zipf(self) -> np.ndarray:
+        """(clues,) the families' mean zipf frequency of each clue word."""
+        return self._aligned[1]
+
+    @property
+    def is_proper(self) -> np.ndarray:
+        """(clues,) whether any family flags the clue word as a proper noun."""
+        return self._aligned[2]
 
     @cached_property
     def strict_index(self) -> StrictIndex:

@@ -546,11 +546,11 @@ def _not_a_clue(words: Sequence[str], zipf: np.ndarray) -> np.ndarray:
     """Function words; -ed forms not clearly more common than a base form in ``words``
     (accounted, posted go; united, married, tired stay); -ing forms more than one zipf unit
     rarer than their base (people say bowling, gambling, morning)."""
-    freq = {w: float(z) for w, z in zip(words, zipf)}
-    out = np.zeros(len(words), bool)
+    freq = dict(zip(words, np.asarray(zipf).tolist()))
+    hits = []
     for i, w in enumerate(words):
         if w in FUNCTION_WORDS:
-            out[i] = True
+            hits.append(i)
             continue
         if not w.endswith(("ed", "ing")):
             continue
@@ -562,5 +562,7 @@ def _not_a_clue(words: Sequence[str], zipf: np.ndarray) -> np.ndarray:
                 ([stem[:-1]] if stem[-1] == stem[-2] else [])
             base = max((freq[b] for b in bases if b in freq), default=None)
             if base is not None and freq[w] < base + slack:
-                out[i] = True
+                hits.append(i)
+    out = np.zeros(len(words), bool)
+    out[hits] = True
     return out
