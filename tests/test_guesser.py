@@ -367,3 +367,21 @@ def test_a_clue_cannot_aim_at_more_words_than_my_partner_has_left(blind):
     assert nine.words == two.words
     assert np.allclose(nine.p, two.p)
     assert nine.p[:, G].sum() < 4
+
+
+def test_board_rows_read_like_the_full_board():
+    """A guesser's rows (from the vocabulary's moments, no full product) are the full board's
+    z-scores to float rounding, and a guesser always gets the rows, cached board or not."""
+    from duetbot.bots.ensemble import BoardRows
+
+    ens = ensemble(DEFAULT_GUESSER_MODELS)
+    words = deal(41, default_pool()).words
+    rows = ens.board_rows(words)
+    full = ens.board(words)
+    assert isinstance(rows, BoardRows) and ens.board_rows(words) is rows
+    np.testing.assert_allclose(rows.mean, full.mean, rtol=1e-5)
+    np.testing.assert_allclose(rows.std, full.std, rtol=1e-5)
+    for clue in ("ocean", "music", "king", "animal"):
+        i = ens.index[clue]
+        np.testing.assert_allclose(rows.row(i), full.row(i), atol=1e-4)
+    assert not rows.row(i).flags.writeable  # cached rows are shared by every guess

@@ -187,13 +187,11 @@ class Ensemble:
         return [(mu, cv.astype(np.float64).T @ cv.astype(np.float64) / len(cv))
                 for mu, cv in zip(self._means, self.clue_vectors)]
 
-    def board_rows(self, words: Sequence[str]) -> BoardSims | BoardRows:
-        """The board as a guesser reads it: its rows of clue z-scores on demand (the full
-        board when it is already computed; cached)."""
+    def board_rows(self, words: Sequence[str]) -> BoardRows:
+        """The board as a guesser reads it: its rows of clue z-scores on demand (cached).
+        Always these rows, never a full board that happens to be cached: the two agree only
+        to float rounding, and a guesser's reading must not depend on what else ran."""
         key = tuple(words)
-        full = self._cache.get(key)
-        if full is not None:
-            return full
         hit = self._rows_cache.get(key)
         if hit is not None:
             self._rows_cache.move_to_end(key)
