@@ -295,27 +295,33 @@ class EmbeddingSpymaster:
         words). Returns, per sample and candidate, how many ``good`` words come before the
         first other word, and that word's label (-1 if there is none)."""
         n, e = z.shape[1], z.shape[2]
+        M = len(self._eps)
         bad, good_cols = np.flatnonzero(~good), np.flatnonzero(good)
         if len(bad) == 0:
-            return np.full((len(self._eps), n), e), np.full((len(self._eps), n), -1)
-        # Words in the middle axis, candidates last (contiguous): every step below is then a
-        # pass over whole rows (with 25 words last, each was a short inner loop, 5x slower).
-        # The other words first, grouped by label, then the good ones.
-        kinds = np.unique(labels[bad])
-        groups = [bad[labels[bad] == k] for k in kinds]
-        order = np.concatenate(groups + [good_cols])
-        M = len(self._eps)
-        noisy = self._work[:M * e * n].reshape(M, e, n)                  # (M, words, n), contiguous
-        np.take(self._eps[:, :, :n], order, axis=1, out=noisy, mode="clip")
-        zt = np.ascontiguousarray(z[:, :, order].transpose(0, 2, 1))    # (families, words, n)
+            return np.full((M, n), e), np.full((M, n), -1)
+        # (samples, words, candidates), candidates contiguous: each step below is a pass over
+        # whole rows (with 25 words last, each was a short inner loop, five times slower).
+        noisy = self._work[:M * e * n].reshape(M, e, n)
+        eps = self._eps[:, :e, :n]
+        zt = np.ascontiguousarray(z.transpose(0, 2, 1))                 # (families, words, n)
         for f, rows in enumerate(family_rows):                          # samples grouped by family
-            noisy[rows] += zt[f]
+            np.add(eps[rows], zt[f], out=noisy[rows])
+        end = family_rows[-1].stop if family_rows else 0
+        noisy[end:] = eps[end:]                                         # random readers: noise alone
         # The first other word is the highest-ranked one: the best of each label's best.
-        bounds = np.cumsum([0] + [len(g) for g in groups])
-        tops = np.stack([noisy[:, a:b].max(axis=1) for a, b in zip(bounds, bounds[1:])])  # (labels, M, n)
+        kinds = np.unique(labels[bad])
+        tops = np.empty((len(kinds), M, n), np.float32)
+        for top, kind in zip(tops, kinds):
+            first_row, *rest = bad[labels[bad] == kind]
+            top[...] = noisy[:, first_row]
+            for j in rest:
+                np.maximum(top, noisy[:, j], out=top)
         first = tops.argmax(axis=0)
         best = tops.max(axis=0)
-        return np.count_nonzero(noisy[:, len(bad):] > best[:, None, :], axis=1), kinds[first]
+        above = np.zeros((M, n), np.intp)
+        for j in good_cols:
+            above += noisy[:, j] > best
+        return above, kinds[first]
 
     def _values(self, turn: _Turn, cand: np.ndarray, eligible_mask: np.ndarray | None = None,
                 tokens_after: int | None = None) -> tuple[np.ndarray, ...]:
@@ -495,11 +501,10 @@ def _best_columns(values: np.ndarray, k: int, stride: int = 8) -> np.ndarray:
         floor = -np.partition(-values[:, ::stride], k - 1, axis=1)[:, k - 1]
     else:
         floor = np.full(values.shape[0], -np.inf, values.dtype)
-    rows, cols = np.nonzero(values >= floor[:, None])
     out = []
-    for r in range(values.shape[0]):
-        c = cols[rows == r]                                      # ascending: ties keep this order
-        out.append(c[np.argsort(-values[r, c], kind="stable")[:k]])
+    for row, least in zip(values, floor):
+        c = np.flatnonzero(row >= least)                         # ascending: ties keep this order
+        out.append(c[np.argsort(-row[c], kind="stable")[:k]])
     return np.concatenate(out)
 
 
