@@ -102,7 +102,7 @@ class ClassicSpymaster(EmbeddingSpymaster):
         cols = turn.eligible if eligible_mask is None else turn.eligible[eligible_mask]
         labels = turn.labels if eligible_mask is None else turn.labels[eligible_mask]
         own = labels == _OWN
-        above, first_miss = self._simulate(turn.sims.z[:, cand][:, :, cols], own, labels, turn.rows)
+        above, first_miss = self._simulate(turn.sims.z[:, cand[None, :], cols[:, None]], own, labels, turn.rows)
         ks = np.arange(1, cfg.max_number + 1)
         found = np.minimum(above[..., None], ks)                      # (M, n, K)
         missed = above[..., None] < ks

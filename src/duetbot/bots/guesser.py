@@ -123,6 +123,11 @@ def allocate(weights: np.ndarray, total: float, cap: float) -> np.ndarray:
     [0.9, 0.55, 0.55]
     """
     total = min(total, cap * len(weights))
+    sw = weights.sum()
+    if sw > 0:  # the usual case: nothing reaches the cap on the first pass
+        p = total * weights / sw
+        if not (p > cap).any():
+            return p
     p = np.zeros_like(weights, dtype=float)
     free = np.ones(len(weights), bool)
     left = total

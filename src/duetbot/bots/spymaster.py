@@ -289,12 +289,12 @@ class EmbeddingSpymaster:
         bounds = np.concatenate([[0], np.cumsum(counts)])
         return [slice(int(a), int(b)) for a, b in zip(bounds, bounds[1:])][:-1]
 
-    def _simulate(self, z: np.ndarray, good: np.ndarray, labels: np.ndarray,
+    def _simulate(self, zt: np.ndarray, good: np.ndarray, labels: np.ndarray,
                   family_rows: list[slice]) -> tuple[np.ndarray, np.ndarray]:
-        """Simulated partners reading each candidate clue. ``z`` is (families, candidates,
-        words). Returns, per sample and candidate, how many ``good`` words come before the
-        first other word, and that word's label (-1 if there is none)."""
-        n, e = z.shape[1], z.shape[2]
+        """Simulated partners reading each candidate clue. ``zt`` is (families, words,
+        candidates). Returns, per sample and candidate, how many ``good`` words come before
+        the first other word, and that word's label (-1 if there is none)."""
+        e, n = zt.shape[1], zt.shape[2]
         M = len(self._eps)
         bad, good_cols = np.flatnonzero(~good), np.flatnonzero(good)
         if len(bad) == 0:
@@ -303,7 +303,6 @@ class EmbeddingSpymaster:
         # whole rows (with 25 words last, each was a short inner loop, five times slower).
         noisy = self._work[:M * e * n].reshape(M, e, n)
         eps = self._eps[:, :e, :n]
-        zt = np.ascontiguousarray(z.transpose(0, 2, 1))                 # (families, words, n)
         for f, rows in enumerate(family_rows):                          # samples grouped by family
             np.add(eps[rows], zt[f], out=noisy[rows])
         end = family_rows[-1].stop if family_rows else 0
@@ -331,7 +330,7 @@ class EmbeddingSpymaster:
         cols = turn.eligible if eligible_mask is None else turn.eligible[eligible_mask]
         labels = turn.labels if eligible_mask is None else turn.labels[eligible_mask]
         green = labels == 0
-        above, first_miss = self._simulate(turn.sims.z[:, cand][:, :, cols], green, labels, turn.rows)
+        above, first_miss = self._simulate(turn.sims.z[:, cand[None, :], cols[:, None]], green, labels, turn.rows)
         W = cfg.turns.duet_table()
         t_next = (turn.tokens - 1) if tokens_after is None else tokens_after
         t_ok = max(t_next, 0)
