@@ -100,6 +100,8 @@ class EmbeddingModel:
         self._shared: dict[str, Any] = {}
         self._fallback = fallback
         self._fallback_cache: dict[str, np.ndarray] = {}
+        self._word_cache: dict[str, np.ndarray] = {}  # word as given -> its vector (read-only)
+        self._known_cache: dict[str, bool] = {}
         self.dim = int(vectors.shape[1])
 
     # -- identity --------------------------------------------------------------------
@@ -236,7 +238,12 @@ class EmbeddingModel:
 
     def knows(self, word: str) -> bool:
         """True if the model's own table (or an extra vector) gives ``word`` a vector, not its fallback."""
-        return self._resolve(word)[0] is not None
+        hit = self._known_cache.get(word)
+        if hit is None:
+            hit = self._resolve(word)[0] is not None
+            if len(self._known_cache) < ROW_CACHE_SIZE:
+                self._known_cache[word] = hit
+        return hit
 
     @property
     def has_fallback(self) -> bool:
@@ -262,10 +269,16 @@ class EmbeddingModel:
         A word or part the table lacks comes from the model's fallback (:meth:`with_fallback`);
         without one, raises :class:`UnknownWordError`.
         """
+        v = self._word_cache.get(word)
+        if v is not None:  # boards are dealt from a few hundred words: each is resolved once
+            return v
         v, missing = self._resolve(word, fallback=True)
         if v is None:
             probe = missing[0] if missing else word
             raise UnknownWordError(word, self.name, self.suggestions(probe), missing)
+        if len(self._word_cache) < ROW_CACHE_SIZE:
+            v.flags.writeable = False
+            self._word_cache[word] = v
         return v
 
     def vectors(self, words: Sequence[str]) -> np.ndarray:
