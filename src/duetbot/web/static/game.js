@@ -62,8 +62,8 @@ function renderBoard(s, flash) {
     node.dataset.side = card.side;
     let tag = card.agent ? "found" : card.out ? "both missed" : card.side === "green" ? "your agent"
       : card.side === "assassin" ? "assassin" : "";
-    const missed = card.marked.filter(() => !card.out).map((who) => `missed by ${who}`);
-    if (missed.length && !card.agent) tag = [tag, ...missed].filter(Boolean).join(", ");
+    const missed = card.out || card.agent ? [] : card.marked.map((who) => `missed by ${who}`);
+    if (missed.length) tag = [tag, ...missed].filter(Boolean).join(", ");
     node.querySelector(".tag").textContent = tag;
     let bot = node.querySelector(".bot-side");
     if (card.bot_side) {
