@@ -226,6 +226,14 @@ def test_bodies_must_be_small_json(client):
     assert client.put("/api/games").status_code == 405
 
 
+def test_a_local_app_answers_only_its_local_names(tmp_path):
+    with TestClient(create_app(GameStore(tmp_path), ["127.0.0.1", "localhost"]), base_url="http://127.0.0.1:8000") as c:
+        assert c.get("/").status_code == 200
+        assert c.get("/", headers={"Host": "localhost:8000"}).status_code == 200
+        r = c.post("/api/games", json={"seed": 1}, headers={"Host": "rebound.example.com"})
+        assert r.status_code == 400 and not list(tmp_path.iterdir())  # nothing dealt, nothing saved
+
+
 def test_busy_game_refuses_a_second_request(client):
     gid = new_game(client)["id"]
     game = client.store.get(gid)

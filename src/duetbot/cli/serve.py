@@ -16,6 +16,8 @@ from rich.console import Console
 from .common import PartnerOption, check_pool, fail, partner_spec
 
 LOCAL_HOSTS = ("127.0.0.1", "localhost", "::1")
+LOCAL_NAMES = ("127.0.0.1", "localhost", "::1", "[::1]")
+"""The Host names a local-only app answers (another name is a page elsewhere, rebinding DNS)."""
 
 
 def _check_address(host: str, port: int) -> None:
@@ -69,7 +71,7 @@ def serve(
 
     check_pool(default_pool(), spec)  # loads the models once, before the first page
     store = GameStore(data, spec, vectors)
-    app = create_app(store)
+    app = create_app(store, LOCAL_NAMES if host in LOCAL_HOSTS else None)
     console = Console(highlight=False)
     shown = f"[{host}]" if ":" in host else host
     url = f"http://{'127.0.0.1' if host in ('0.0.0.0', '::') else shown}:{port}/"

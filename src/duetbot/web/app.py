@@ -13,6 +13,7 @@ Routes (every asset is served from the package; nothing is loaded from elsewhere
 - ``POST /api/suggest``: one request of the ``suggest`` contract (``duetbot suggest schema``).
 
 A refused request answers ``{"error": "one line"}`` with a 4xx status and changes nothing.
+Served on this computer only, the app answers only requests addressed to its local names.
 Requests with a body must be JSON (``Content-Type: application/json``, at most
 :data:`MAX_BODY` bytes): a page on another site cannot post one without the browser asking
 first, and this app never says yes.
@@ -21,10 +22,12 @@ first, and this app never says yes.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any, Callable, Sequence
 
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
+from starlette.middleware import Middleware
+from starlette.middleware.trustedhost import TrustedHostMiddleware
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import Mount, Route
@@ -81,8 +84,13 @@ def _api(handler: Callable[..., Any]) -> Callable[[Request], Any]:
     return endpoint
 
 
-def create_app(store: GameStore) -> Starlette:
-    """The web app over ``store`` (its data directory, the bots new games get)."""
+def create_app(store: GameStore, allowed_hosts: Sequence[str] | None = None) -> Starlette:
+    """The web app over ``store`` (its data directory, the bots new games get).
+
+    ``allowed_hosts``: the names a request's ``Host`` may give (``None``: any). An app that
+    listens on this computer only should accept only its local names, so that a page
+    elsewhere cannot reach it by pointing a domain of its own at 127.0.0.1 (DNS rebinding).
+    """
 
     async def home(request: Request) -> Response:
         rows = await run_in_threadpool(store.listing)
@@ -161,6 +169,7 @@ def create_app(store: GameStore) -> Starlette:
         Route("/api/suggest", _api(suggest), methods=["POST"]),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
-    app = Starlette(routes=routes, exception_handlers={404: not_found, 405: not_allowed})
+    middleware = [] if allowed_hosts is None else [Middleware(TrustedHostMiddleware, allowed_hosts=list(allowed_hosts))]
+    app = Starlette(routes=routes, middleware=middleware, exception_handlers={404: not_found, 405: not_allowed})
     app.state.store = store
     return app
