@@ -41,6 +41,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from bench_guesser import DATA, human_turns  # noqa: E402
 
 from duetbot.bots import factory  # noqa: E402
+from duetbot.bots.spymaster import EmbeddingSpymaster  # noqa: E402
+from duetbot.rules.clues import english_words  # noqa: E402
 from duetbot.bots.reader import (ReaderModel, ReadTurns, StopCounts, log_likelihood,  # noqa: E402
                                  next_guess_chances)
 
@@ -230,7 +232,6 @@ def inflected(word: str, vocab: set[str]) -> bool:
 
 def part_clues(turns: list[dict], readers: tuple[str, ...], noise: float, limit: int | None) -> None:
     """The yardstick: the bot's clue and the person's, read by a family the bot leaves out."""
-    from duetbot.bots.spymaster import EmbeddingSpymaster
     from duetbot.suggest.duet import spymaster_request_view
 
     rng = np.random.default_rng(3)
@@ -241,6 +242,7 @@ def part_clues(turns: list[dict], readers: tuple[str, ...], noise: float, limit:
           "assassin in top-n % | mean number |")
     print("|---|---|---|---|---|---|")
     vocab = set(factory.model("eat").clue_words) | {t["clue"].lower() for t in turns}
+    english = english_words()
     shares: dict[str, Counter] = {}
     for reader in readers:
         bot_fams = tuple(f for f in FAMILIES if f != reader)
@@ -275,13 +277,14 @@ def part_clues(turns: list[dict], readers: tuple[str, ...], noise: float, limit:
                     c["proper"] += bool(spy.ensemble.index.get(clue.lower()) is not None
                                         and spy.ensemble.is_proper[spy.ensemble.index[clue.lower()]])
                     c["outside people's words"] += clue.lower() not in vocab
+                    c["outside the English lexicon"] += clue.lower() not in english
                     c[f"number {number}"] += 1
         for who in ("person", "bot"):
             a = np.array(rows[who])
             print(f"| {reader} | {who} ({len(a)}) | {100 * a[:, 0].mean():.1f} | {a[:, 1].mean():.2f} | "
                   f"{100 * a[:, 2].mean():.1f} | {a[:, 3].mean():.2f} |", flush=True)
     print(f"\nClue words (spymaster without {readers[0]}), share of clues %:\n")
-    keys = ["inflected", "proper", "outside people's words", *sorted(k for k in shares["bot"] | shares["person"] if k.startswith("number"))]
+    keys = ["inflected", "proper", "outside people's words", "outside the English lexicon", *sorted(k for k in shares["bot"] | shares["person"] if k.startswith("number"))]
     print("| whose | " + " | ".join(keys) + " |")
     print("|---|" + "---|" * len(keys))
     for who in ("person", "bot"):

@@ -336,6 +336,12 @@ def _words() -> frozenset[str]:
     return _WORDS
 
 
+def english_words() -> frozenset[str]:
+    """The English lexicon the clue check reads (``data/lexicon/words.txt``): common words
+    with their inflections, lower case; names, places and non-words are not in it."""
+    return _words()
+
+
 def _irregular() -> dict[str, tuple[str, ...]]:
     if _IRREGULAR is None:
         _load()
