@@ -47,7 +47,7 @@ def serve(
 ) -> None:
     """Play Duet in your browser, or use the table helper: a local web app."""
     try:
-        import uvicorn  # noqa: F401
+        import uvicorn
 
         from ..web import GameStore, create_app
     except ImportError as exc:

@@ -111,8 +111,11 @@ class Suggester(Dispatcher):
 
     def guess_ranking(self, req: DuetGuesserRequest | dict) -> tuple[list[DuetGuess], int]:
         """Every guessable word, best first, and how many of them the bot would guess."""
-        view, known = guesser_request_view(req)
-        bot = self.guesser if known else self._blind_guesser
+        return self.rank(*guesser_request_view(req))
+
+    def rank(self, view: GuesserView, known_side: bool = True) -> tuple[list[DuetGuess], int]:
+        """:meth:`guess_ranking` for a guesser's view (``known_side``: my own side is known)."""
+        bot = self.guesser if known_side else self._blind_guesser
         belief, stop_after = bot.plan(view)
         ranked = [DuetGuess(word=w, score=round(float(s), 4), p_green=round(float(p[0]), 4),
                             p_assassin=round(float(p[1]), 4))

@@ -53,7 +53,7 @@ class WebError(Exception):
 
 
 class BadInput(WebError):
-    status = 400
+    """An action or a request the rules or the API refuse (400)."""
 
 
 class NotFound(WebError):
@@ -72,10 +72,6 @@ class Busy(WebError):
     status = 409
 
 
-class _YourMove(Exception):
-    """The loop asked the person for an answer the page has not sent: the bot's work is done."""
-
-
 class Person:
     """Player A's two roles in the game loop (:meth:`player`): both answer with the one action
     a page sent (the rules refuse it if it does not fit the phase)."""
@@ -88,8 +84,8 @@ class Person:
 
     def _take(self) -> Any:
         action, self.action = self.action, None
-        if action is None:
-            raise _YourMove
+        if action is None:  # the store lets the bot move only while it is the bot's move
+            raise RuntimeError("the game loop asked the person for a second answer")
         return action
 
     def give_clue(self, view: object) -> Any:
@@ -260,7 +256,8 @@ class GameStore:
         self._games: dict[str, Game] = {}
         self._lock = threading.Lock()  # the table of games
         self.bot_lock = threading.Lock()  # all bot work
-        self._hint_bots: tuple[Any, Any] | None = None
+        self._suggester: Any = None
+        self._listed: dict[str, tuple[int, dict[str, Any]]] = {}  # id -> (save's mtime, its row)
 
     # --- finding games ---------------------------------------------------------------------
 
@@ -305,22 +302,22 @@ class GameStore:
         return spec
 
     def listing(self) -> list[dict[str, Any]]:
-        """The Duet saves in the data directory, newest first (files that are not saves are skipped)."""
+        """The Duet saves in the data directory, newest first (files that are not saves are
+        skipped). A file is read again only when it changed since it was last listed."""
         rows = []
-        for path in sorted(self.data.glob("*.json"), key=lambda p: p.stat().st_mtime, reverse=True):
-            if not GAME_ID.fullmatch(path.stem):
-                continue
-            game = self._games.get(path.stem)
-            if game is not None:
-                state = game.state
-            else:
+        stamped = [(p.stat().st_mtime_ns, p) for p in self.data.glob("*.json") if GAME_ID.fullmatch(p.stem)]
+        for mtime, path in sorted(stamped, reverse=True):
+            hit = self._listed.get(path.stem)
+            if hit is None or hit[0] != mtime:
                 try:
                     state = load_saved(path)[0]
                 except (ValueError, OSError):
                     continue
-            rows.append({"id": path.stem, "variant": str(state.variant), "seed": state.deal.seed,
-                         "clues": len(state.turns), "agents_found": len(state.covered_green),
-                         "over": state.is_over(), "outcome": state.outcome.value if state.outcome else None})
+                hit = self._listed[path.stem] = (mtime, {
+                    "id": path.stem, "variant": str(state.variant), "seed": state.deal.seed,
+                    "clues": len(state.turns), "agents_found": len(state.covered_green), "over": state.is_over(),
+                    "outcome": state.outcome.value if state.outcome else None})
+            rows.append(hit[1])
         return rows
 
     # --- playing ---------------------------------------------------------------------------
@@ -436,39 +433,32 @@ class GameStore:
         return {"ok": True, "message": f"{normal.upper()} is a legal clue"}
 
     def hint(self, game_id: str) -> dict[str, Any]:
-        """The bot's suggestion for the person's own move, from the person's side only."""
+        """The bot's suggestion for the person's own move, from the person's side only: the
+        same answers as a ``suggest`` request of that position."""
+        import msgspec
+
+        from ..suggest.requests import clue_suggestions
+
         game = self.get(game_id)
         state = game.state
         if state.is_over() or HUMAN not in state.to_move():
             raise BadInput("no hint now: it is not your move")
         with self.bot_lock:
-            spymaster, guesser = self.hint_bots()
+            helper = self.suggester()
             if state.phase is Phase.CLUE:
-                import msgspec
-
-                from ..suggest.requests import clue_suggestions
-
-                view = spymaster_view(state, HUMAN)
-                options = spymaster.suggest(view, top=HINT_CLUES)
+                options = helper.spymaster.suggest(spymaster_view(state, HUMAN), top=HINT_CLUES)
                 return {"role": "clue", "clues": msgspec.to_builtins(clue_suggestions(options))}
-            gview = guesser_view(state, HUMAN)
-            belief, stop_after = guesser.plan(gview)
-            ranked = [{"word": w, "p_green": round(float(p[0]), 3), "p_assassin": round(float(p[1]), 3)}
-                      for w, p in zip(belief.words[:HINT_GUESSES], belief.p)]
-            return {"role": "guess", "guesses": ranked, "stop_after": int(stop_after),
-                    "sudden_death": gview.sudden_death}
-
-    def hint_bots(self) -> tuple[Any, Any]:
-        """The shipped bots reading the person's side (built once)."""
-        if self._hint_bots is None:
-            from ..bots.factory import default_bots
-
-            self._hint_bots = default_bots(self.vectors)
-        return self._hint_bots
+            view = guesser_view(state, HUMAN)
+            ranked, stop_after = helper.rank(view)
+            return {"role": "guess", "guesses": msgspec.to_builtins(ranked[:HINT_GUESSES]),
+                    "stop_after": stop_after, "sudden_death": view.sudden_death}
 
     def suggester(self) -> Any:
-        """The table helper's answerer: the ``suggest`` contract's dispatcher on the shipped bots."""
-        from ..suggest import Suggester
+        """The ``suggest`` contract's dispatcher on the shipped bots, built once: the table
+        helper's answers and the hints."""
+        if self._suggester is None:
+            from ..bots.factory import default_bots
+            from ..suggest import Suggester
 
-        return Suggester(*self.hint_bots())
-
+            self._suggester = Suggester(*default_bots(self.vectors))
+        return self._suggester
