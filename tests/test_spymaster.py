@@ -199,11 +199,11 @@ def test_strict_mask_forbids_what_the_rule_book_allows(spymaster):
     words = ["ICE"] + [w for w in default_pool() if w != "ICE"][:24]
     state = State(make_deal(words, [a for a, _ in PAIRS], [b for _, b in PAIRS]))
     j = spymaster.ensemble.index["officers"]
-    assert not spymaster._legal(spymaster_view(state, Player.A))[j]
+    assert not spymaster._legal(spymaster_view(state, Player.A)).full()[j]
     loose = EmbeddingSpymaster(spymaster.ensemble, SpymasterConfig(strict_clues=False))
-    assert loose._legal(spymaster_view(state, Player.A))[j]
+    assert loose._legal(spymaster_view(state, Player.A)).full()[j]
     state.covered_green.add(0)
-    assert spymaster._legal(spymaster_view(state, Player.A))[j]
+    assert spymaster._legal(spymaster_view(state, Player.A)).full()[j]
 
 
 def test_zero_and_fallback_clues_use_the_strict_mask(spymaster):
@@ -215,8 +215,27 @@ def test_zero_and_fallback_clues_use_the_strict_mask(spymaster):
     turn = spymaster._turn(view)
     option = spymaster._fallback(view, turn)
     assert strict_conflict(option.clue.word, state.visible_words()) is None
-    bad = [spymaster.ensemble.clue_words[i] for i in np.flatnonzero(turn.legal)[:2000]]
+    bad = [spymaster.ensemble.clue_words[i] for i in np.flatnonzero(turn.legal.full())[:2000]]
     assert not [w for w in bad if strict_conflict(w, state.visible_words())]
+
+
+def test_lazy_legality_gives_the_clues_of_the_full_mask(spymaster):
+    """A spymaster's first boards are checked for legality only as far as its search reaches;
+    its suggestions (zero clues included) are those of a spymaster that checked every
+    candidate against every word first."""
+    pool = default_pool()
+    indexed = EmbeddingSpymaster(spymaster.ensemble, spymaster.config)
+    indexed._illegal(pool)
+    for seed in range(12):
+        state = State(deal(seed, pool))
+        for i in list(state.deal.key.all_greens())[: seed % 5]:
+            state.covered_green.add(i)
+        view = spymaster_view(state, Player.A)
+        lazy = EmbeddingSpymaster(spymaster.ensemble, spymaster.config)
+        assert not lazy._legal(view).complete and indexed._legal(view).complete
+        got = [o.to_json() for o in lazy.suggest(view, top=8)]
+        assert got == [o.to_json() for o in indexed.suggest(view, top=8)], seed
+        assert lazy._legal(view).full().tolist() == indexed._legal(view).ok.tolist()
 
 
 @given(st.integers(1, 9), st.integers(0, 2**31 - 1))

@@ -16,12 +16,12 @@ assassin costs the game, and a tight clock makes bigger clues worth more risk.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Sequence
+from typing import Callable, Sequence
 
 import numpy as np
 
 from ..rules import Clue, GuessResult, Label
-from ..rules.clues import clue_conflict, illegal_clues, strict_illegal_by_word
+from ..rules.clues import clue_conflict, illegal_clues, strict_illegal_clues
 from ..views import SpymasterView
 from .ensemble import BoardSims, Ensemble
 from .reader import ReaderModel, StopCounts, adapted, history_reads, posterior
@@ -159,6 +159,50 @@ class ClueOption:
                 "dangers": [{"word": w, "label": lab} for w, lab in self.dangers]}
 
 
+class Legality:
+    """Which clue candidates are legal this turn, checked only as far as the search asks.
+
+    ``ok`` is False for every candidate known to be illegal and True for the rest; ``known``
+    marks the candidates whose legality is settled. A candidate not yet known is checked
+    (``check``: candidate indices -> which of them are illegal) when :meth:`resolve` reaches
+    it. The answers are those of the full mask: a search that only ever trusts known
+    candidates (as :meth:`EmbeddingSpymaster._shortlist` does) picks what it would have
+    picked with every candidate checked.
+    """
+
+    def __init__(self, ok: np.ndarray, known: np.ndarray | None = None,
+                 check: Callable[[np.ndarray], np.ndarray] | None = None) -> None:
+        self.ok = ok
+        self.known = known if known is not None else np.ones(len(ok), bool)
+        self._check = check
+
+    @property
+    def complete(self) -> bool:
+        """Whether every candidate is settled already."""
+        return self._check is None
+
+    def resolve(self, cols: np.ndarray | Sequence[int]) -> np.ndarray:
+        """Settle ``cols`` (candidate indices); returns those of them that are legal."""
+        cols = np.asarray(cols, dtype=np.int64)
+        new = cols[~self.known[cols]]
+        if len(new):
+            assert self._check is not None
+            self.ok[new[self._check(new)]] = False
+            self.known[new] = True
+        return cols[self.ok[cols]]
+
+    def full(self) -> np.ndarray:
+        """The whole mask, every candidate checked."""
+        self.resolve(np.flatnonzero(~self.known))
+        return self.ok
+
+    def without(self, c: int) -> Legality:
+        """A copy in which candidate ``c`` is illegal too."""
+        out = Legality(self.ok.copy(), self.known.copy(), self._check)
+        out.ok[c], out.known[c] = False, True
+        return out
+
+
 @dataclass
 class _Turn:
     """The masks of one turn."""
@@ -166,7 +210,7 @@ class _Turn:
     sims: BoardSims
     eligible: np.ndarray      # board indices the partner may touch
     labels: np.ndarray        # my labels of eligible words: 0 green, 1 assassin, 2 bystander
-    legal: np.ndarray         # clue-candidate mask
+    legal: Legality           # which clue candidates may be given
     greens_total: int
     tokens: int
     bystander_tokens: int
@@ -197,6 +241,7 @@ class EmbeddingSpymaster:
                        - cfg.proper_penalty * ensemble.is_proper).astype(np.float32)
         self._too_rare = (z < cfg.min_zipf) | (_not_a_clue(ensemble.clue_words, z) if cfg.base_forms else False)
         self._illegal_cache: dict[str, np.ndarray] = {}
+        self._seen: set[str] = set()   # board words met (folded), checked or not
         self._depth_cache: dict[tuple[int, float, float], np.ndarray] = {}
 
     # --- public ------------------------------------------------------------------------------
@@ -219,43 +264,53 @@ class EmbeddingSpymaster:
 
     # --- per turn ------------------------------------------------------------------------------
 
-    def _illegal(self, words: Sequence[str]) -> list[np.ndarray]:
-        """For each board word, the clue-candidate indices it forbids: the strict check the
-        bot holds its own clues to (``config.strict_clues``), else the rule book's. Cached per
-        word: boards are dealt from a few hundred words, so a long simulation checks each word
-        once."""
-        keys = [" ".join(w.split()).casefold() for w in words]
-        new = [w for w, k in zip(words, keys) if k not in self._illegal_cache]
-        if new:
-            index = self.ensemble.index
-            if self.config.strict_clues:
-                # A session of many boards indexes the vocabulary once (~0.3 s), after which a
-                # new word costs ~0.3 ms; the first boards are checked directly (~1.5 ms a
-                # word), so one request or one game never waits for the index. Same result.
-                if len(self._illegal_cache) + len(new) > INDEX_AFTER_WORDS:
-                    by_word = self.ensemble.strict_index.by_word(new)
-                else:
-                    by_word = strict_illegal_by_word(self.ensemble.clue_words, new)
-                for w, flagged in by_word.items():
-                    self._illegal_cache[" ".join(w.split()).casefold()] = np.array(
-                        sorted(index[c] for c in flagged), dtype=np.int64)
-            else:
-                bad = sorted(illegal_clues(self.ensemble.clue_words, new))
-                for w in new:
-                    self._illegal_cache[" ".join(w.split()).casefold()] = np.array(
-                        [index[c] for c in bad if clue_conflict(c, w)], dtype=np.int64)
-        return [self._illegal_cache[k] for k in keys]
+    def _illegal(self, words: Sequence[str]) -> None:
+        """Cache, for each board word, the clue-candidate indices it forbids: the strict check the bot holds its own clues to
+        (``config.strict_clues``), else the rule book's. Boards are dealt from a few hundred
+        words, so a long simulation checks each word once."""
+        index = self.ensemble.index
+        if self.config.strict_clues:
+            # The vocabulary is indexed once (~0.3 s), after which a new word costs ~0.3 ms.
+            for w, flagged in self.ensemble.strict_index.by_word(words).items():
+                self._illegal_cache[_fold(w)] = np.array(sorted(index[c] for c in flagged), dtype=np.int64)
+        else:
+            bad = sorted(illegal_clues(self.ensemble.clue_words, words))
+            for w in words:
+                self._illegal_cache[_fold(w)] = np.array([index[c] for c in bad if clue_conflict(c, w)],
+                                                          dtype=np.int64)
 
-    def _legal(self, view) -> np.ndarray:
-        """Clue candidates allowed now: familiar enough, legal on the visible words, not given before."""
+    def _legal(self, view) -> Legality:
+        """Clue candidates allowed now: familiar enough, legal on the visible words, not
+        given before. A session's first boards (up to :data:`INDEX_AFTER_WORDS` words) are
+        checked lazily, only for the candidates the search reaches (a few hundred of the
+        vocabulary, so one request or one game never waits for the whole vocabulary's
+        check); later boards' words are checked against the whole vocabulary once each and
+        cached."""
         legal = ~self._too_rare
-        for rows in self._illegal([view.words[i] for i in view.visible]):
-            legal[rows] = False
         for t in view.turns:
             j = self.ensemble.index.get(t.clue.word)
             if j is not None:
                 legal[j] = False
-        return legal
+        words = [view.words[i] for i in view.visible]
+        keys = [_fold(w) for w in words]
+        new = {k: w for k, w in zip(keys, words) if k not in self._illegal_cache}
+        self._seen.update(new)
+        if new and (not self.config.strict_clues or len(self._seen) > INDEX_AFTER_WORDS):
+            self._illegal(list(new.values()))
+            new = {}
+        for k in keys:
+            if k not in new:
+                legal[self._illegal_cache[k]] = False
+        if not new:
+            return Legality(legal)
+        unchecked, clue_words = list(new.values()), self.ensemble.clue_words
+
+        def check(cols: np.ndarray) -> np.ndarray:
+            words = [clue_words[c] for c in cols.tolist()]
+            flagged = strict_illegal_clues(words, unchecked)
+            return np.fromiter((w in flagged for w in words), bool, count=len(words))
+
+        return Legality(legal, ~legal, check)
 
     def _turn(self, view: SpymasterView) -> _Turn:
         sims = self.ensemble.board(view.words)
@@ -374,9 +429,11 @@ class EmbeddingSpymaster:
             self._depth_cache[key] = hit
         return hit
 
-    def _shortlist(self, turn: _Turn, legal: np.ndarray, eligible_mask: np.ndarray | None = None) -> np.ndarray:
-        """Cheap screen: for each count k, the candidates whose k-th best green beats every
-        other word (assassins handicapped) by the widest family-average margin."""
+    def _shortlist(self, turn: _Turn, legal: Legality, eligible_mask: np.ndarray | None = None) -> np.ndarray:
+        """Cheap screen: for each count k, the legal candidates whose k-th best green beats
+        every other word (assassins handicapped) by the widest family-average margin. Only
+        the candidates that reach a count's best are checked for legality (at first twice
+        as many, so that an illegal one seldom costs another pass)."""
         cfg = self.config
         cols = turn.eligible if eligible_mask is None else turn.eligible[eligible_mask]
         labels = turn.labels if eligible_mask is None else turn.labels[eligible_mask]
@@ -392,12 +449,23 @@ class EmbeddingSpymaster:
             bad = (zt[cols[~green]] + handicap[:, None]).max(axis=0)
         K = min(cfg.max_number, len(greens))
         margin = _top_rows(greens, K) - bad                              # (K, C)
-        margin[:, ~legal] = -np.inf
         per_k = max(cfg.shortlist // K, 1)
         if zt.shape[1] <= per_k:
-            return np.flatnonzero(legal)
-        cand = np.unique(_best_columns(margin, per_k))
-        return cand[legal[cand]][: cfg.shortlist]
+            return np.flatnonzero(legal.full())
+        margin[:, ~legal.ok] = -np.inf
+        reach = per_k if legal.complete else 2 * per_k
+        while True:
+            best = _best_columns(margin, reach)
+            if legal.complete:
+                break
+            unknown = np.unique(best[~legal.known[best]])
+            illegal = np.setdiff1d(unknown, legal.resolve(unknown), assume_unique=True)
+            if len(illegal) == 0:
+                break
+            margin[:, illegal] = -np.inf
+        best = best.reshape(K, -1)[:, :per_k]        # each count's best come first in its block
+        cand = np.unique(best)
+        return cand[legal.ok[cand]][: cfg.shortlist]
 
     def _positive_options(self, view: SpymasterView, turn: _Turn, top: int) -> list[ClueOption]:
         cfg = self.config
@@ -460,13 +528,15 @@ class EmbeddingSpymaster:
         others = np.ones(len(turn.eligible), bool)
         others[a] = False
         margin = zbar[:, a] - zbar[:, others].max(axis=1)
-        margin[~turn.legal] = -np.inf
-        c = int(np.argmax(margin))
-        if margin[c] < cfg.zero_min_margin:
-            return None
-        legal = turn.legal.copy()
-        legal[c] = False
-        cand = self._shortlist(turn, legal, others)
+        margin[~turn.legal.ok] = -np.inf
+        while True:
+            c = int(np.argmax(margin))
+            if margin[c] < cfg.zero_min_margin:
+                return None
+            if len(turn.legal.resolve([c])):
+                break
+            margin[c] = -np.inf
+        cand = self._shortlist(turn, turn.legal.without(c), others)
         if len(cand) == 0:
             return None
         value, *_ = self._values(turn, cand, others, tokens_after=turn.tokens - 2)
@@ -480,11 +550,16 @@ class EmbeddingSpymaster:
 
     def _fallback(self, view: SpymasterView, turn: _Turn) -> ClueOption:
         """No candidate survived (tiny vocabulary): the most familiar legal clue, number 1."""
-        legal = np.flatnonzero(turn.legal)
+        legal = np.flatnonzero(turn.legal.full())
         if len(legal) == 0:
             raise RuntimeError("no legal clue word is left in the clue vocabulary")
         c = int(legal[np.argmax(self.ensemble.zipf[legal])])
         return self._option(view, turn, c, 1, 0.0, 0.0, 0.0, 0.0)
+
+
+def _fold(word: str) -> str:
+    """A board word as the legality cache keys it."""
+    return " ".join(word.split()).casefold()
 
 
 def _best_columns(values: np.ndarray, k: int, stride: int = 8) -> np.ndarray:
