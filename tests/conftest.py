@@ -1,10 +1,19 @@
+import atexit
 import importlib
 import os
+import shutil
 import sys
+import tempfile
 from pathlib import Path
 from types import ModuleType
 
 from hypothesis import HealthCheck, settings
+
+# The tests never write to the user's cache (duetbot.embeddings.cache): each run gets its own,
+# used as a person's would be, removed at the end.
+if "DUETBOT_CACHE" not in os.environ:
+    os.environ["DUETBOT_CACHE"] = _CACHE = tempfile.mkdtemp(prefix="duetbot-test-cache-")
+    atexit.register(shutil.rmtree, _CACHE, ignore_errors=True)
 
 from duetbot.rules import CROSS_COUNTS, Label, make_deal
 

@@ -17,6 +17,7 @@ from typing import Sequence
 import numpy as np
 
 from ..embeddings import EmbeddingModel, UnknownWordError
+from ..embeddings.cache import DerivedCache, files_stamp
 from ..rules.clues import StrictIndex
 from ..embeddings.vocab import reading_forms
 
@@ -81,6 +82,15 @@ class BoardRows:
         return z
 
 
+def _shared_clue_words(models: Sequence[EmbeddingModel]) -> list[str]:
+    """The clue words every model has, in the first model's order (by frequency, so ties
+    resolve to familiar words)."""
+    common = set(models[0].clue_words)
+    for m in models[1:]:
+        common &= set(m.clue_words)
+    return [w for w in models[0].clue_words if w in common]
+
+
 class Ensemble:
     """Embedding families aligned on the clue words that every one of them knows."""
 
@@ -88,14 +98,13 @@ class Ensemble:
         if not models:
             raise ValueError("an ensemble needs at least one embedding model")
         self.models = tuple(models)
-        common = set(models[0].clue_words)
-        for m in models[1:]:
-            common &= set(m.clue_words)
-        if not common:
+        stamps = [files_stamp(getattr(m, "path", None)) for m in models]   # toy models have none
+        # What follows depends on the model files alone: kept on disk for the next process.
+        self._derived = DerivedCache("ensembles", None if None in stamps else stamps)
+        self.clue_words = self._derived.words("clue_words", lambda: _shared_clue_words(models))
+        if not self.clue_words:
             raise ValueError("the models share no clue word")
-        # Keep the first model's order (by frequency) so ties resolve to familiar words.
-        self.clue_words = [w for w in models[0].clue_words if w in common]
-        self.index = {w: i for i, w in enumerate(self.clue_words)}
+        self.index = dict(zip(self.clue_words, range(len(self.clue_words))))
         self._cache: OrderedDict[tuple[str, ...], BoardSims] = OrderedDict()
         self._rows_cache: OrderedDict[tuple[str, ...], BoardRows] = OrderedDict()
         self._cache_size = cache_size
@@ -105,15 +114,20 @@ class Ensemble:
         """Each family's clue vectors in the shared order, the mean zipf, the proper-noun
         flags. Built on first use: a guesser that only reads clues from its families'
         tables (``clue_z`` on words no family has as a clue) never pays for them."""
+        names = [f"vectors{f}" for f in range(len(self.models))] + ["zipf", "proper"]
+        *vecs, zipf, proper = self._derived.arrays(names, self._align)
+        return tuple(vecs), zipf, proper
+
+    def _align(self) -> list[np.ndarray]:
         n = len(self.clue_words)
         vecs, zipf, proper = [], np.zeros(n, np.float32), np.zeros(n, bool)
         for m in self.models:
-            pos = {w: i for i, w in enumerate(m.clue_words)}
+            pos = dict(zip(m.clue_words, range(len(m.clue_words))))
             rows = np.fromiter((pos[w] for w in self.clue_words), dtype=np.int64, count=n)
             vecs.append(m.clue_vectors_at(rows))
             zipf += np.asarray(m.clue_zipf, np.float32)[rows] / len(self.models)
             proper |= np.asarray(m.clue_is_proper, bool)[rows]
-        return tuple(vecs), zipf, proper
+        return [*vecs, zipf, proper]
 
     @property
     def clue_vectors(self) -> tuple[np.ndarray, ...]:

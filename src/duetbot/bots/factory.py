@@ -76,27 +76,31 @@ def parse_described(text: str) -> tuple[str, tuple[str, ...]]:
 class _LazyFallback:
     """A family's fallback, loaded on the first word its table lacks (start-up stays fast)."""
 
-    def __init__(self, name: str) -> None:
-        self.name = name
+    def __init__(self, table: EmbeddingModel) -> None:
+        self.table = table                  # the family's own table, without a fallback
         self._fallback: Callable[[str], np.ndarray] | None = None
 
     def __call__(self, word: str) -> np.ndarray:
         if self._fallback is None:
-            source = model(SOURCE_FAMILY) if self.name != SOURCE_FAMILY else None
-            self._fallback = load_subword().fallback_for(load_model(self.name), source)
+            source = model(SOURCE_FAMILY) if self.table.name != SOURCE_FAMILY else None
+            self._fallback = load_subword().fallback_for(self.table, source)
         return self._fallback(word)
 
 
-@lru_cache(maxsize=16)
 def model(name: str, described: Described = ()) -> EmbeddingModel:
     """A model by name, reading words its table lacks through the subword fallback (but
-    ``eat``), with the user's described words."""
+    ``eat``), with the user's described words (loaded once per process)."""
+    return _model(name, described)
+
+
+@lru_cache(maxsize=16)
+def _model(name: str, described: Described) -> EmbeddingModel:
     if described:
         m = model(name)
         extra = described_vectors(m, dict(described))
         return m.with_extra_vectors(extra) if extra else m
     m = load_model(name)
-    return m if m.family in NO_FALLBACK_FAMILIES else m.with_fallback(_LazyFallback(name))
+    return m if m.family in NO_FALLBACK_FAMILIES else m.with_fallback(_LazyFallback(m))
 
 
 @lru_cache(maxsize=16)

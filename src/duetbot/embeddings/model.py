@@ -95,7 +95,7 @@ class EmbeddingModel:
         self._raw = vectors
         self._rows = rows
         self._projection = projection
-        self._index = index if index is not None else {w: i for i, w in enumerate(words)}
+        self._index = index if index is not None else dict(zip(words, range(len(words))))
         self._extra: dict[str, np.ndarray] = dict(extra or {})
         self._shared: dict[str, Any] = {}
         self._fallback = fallback
@@ -138,7 +138,7 @@ class EmbeddingModel:
 
     @property
     def clue_words(self) -> list[str]:
-        return self._cached("clue_words", lambda: [self.words[i] for i in self._clue_rows])
+        return self._cached("clue_words", lambda: [self.words[i] for i in self._clue_rows.tolist()])
 
     @property
     def clue_zipf(self) -> np.ndarray:
@@ -166,7 +166,7 @@ class EmbeddingModel:
     @property
     def clue_index(self) -> dict[str, int]:
         """Clue word -> its row in :attr:`clue_vectors`."""
-        return self._cached("clue_index", lambda: {w: i for i, w in enumerate(self.clue_words)})
+        return self._cached("clue_index", lambda: dict(zip(self.clue_words, range(len(self.clue_words)))))
 
     def zipf(self, word: str) -> float | None:
         """The word's zipf frequency as recorded at build time (``None`` if not a vocabulary key)."""

@@ -121,14 +121,16 @@ class SubwordModel:
         if vectors.ndim != 2 or vectors.shape[0] != len(tokens):
             raise store.ModelFormatError(f"subword table: {len(tokens)} tokens but vectors {vectors.shape}")
         self.tokens = list(tokens)
-        self.index = {t: i for i, t in enumerate(self.tokens)}
+        self.index = dict(zip(self.tokens, range(len(self.tokens))))
         self.vectors = np.asarray(vectors, dtype=np.float32)
         self.dim = int(vectors.shape[1])
         self.maps = dict(maps or {})
         self.meta = dict(meta or {})
         centre = self.vectors.mean(axis=0)
         self._centre = (centre / (np.linalg.norm(centre) or 1.0)).astype(np.float32)
-        self._longest = max((len(t) - 2 if t.startswith("##") else len(t)) for t in self.tokens)
+        # The longest window the greedy match tries: a bound (a "##" piece counts its marker
+        # too); longer windows match nothing, so any bound gives the same pieces.
+        self._longest = max(map(len, self.tokens), default=0)
 
     def _wordpiece(self, word: str) -> list[int]:
         """Greedy longest-match-first WordPiece; a word with an unmatchable piece gives []."""

@@ -1,0 +1,118 @@
+"""A per-user cache of what the bots derive from their models when a process starts.
+
+An ensemble aligns its families on the clue words they share and turns each family's
+float16 table into unit float32 rows; a guesser also needs each family's vocabulary moments.
+That is about 0.1 s of every start (``duetbot play``, ``suggest``, ``serve``, each simulation
+worker). The results depend on the model files alone, so they are kept on disk under a key
+made of the models' files (path, size, modification time) and :data:`VERSION`, and later
+processes map them in read-only (the pages are shared between processes).
+
+An entry never changes once written: a writer writes a temporary file and renames it into
+place, so concurrent processes at worst compute the same thing twice. An entry that cannot
+be read is computed again and rewritten; a cache directory that cannot be written is skipped
+(the values are computed as without a cache). Loaded values are identical to computed ones.
+
+Where: ``$DUETBOT_CACHE`` if set (``off`` disables the cache), else the platform's per-user
+cache directory: ``$XDG_CACHE_HOME/duetbot`` (``~/.cache/duetbot`` when unset),
+``~/Library/Caches/duetbot`` on macOS, ``%LOCALAPPDATA%\\duetbot\\cache`` on Windows. It is
+safe to delete at any time.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import sys
+import tempfile
+from pathlib import Path
+from typing import Callable, Iterable, Sequence
+
+import numpy as np
+
+from .store import ROWS_FILE, VECTORS_FILE, VOCAB_FILE
+
+CACHE_ENV = "DUETBOT_CACHE"
+
+#: Part of every key: raise it when what is derived (or how) changes.
+VERSION = 1
+
+
+def cache_dir() -> Path | None:
+    """The cache directory (it need not exist), or None when ``DUETBOT_CACHE=off``."""
+    value = os.environ.get(CACHE_ENV)
+    if value is not None and value.strip():
+        return None if value.strip().lower() == "off" else Path(value.strip()).expanduser()
+    if sys.platform == "win32":
+        return Path(os.environ.get("LOCALAPPDATA") or Path.home() / "AppData" / "Local") / "duetbot" / "cache"
+    if sys.platform == "darwin":
+        return Path.home() / "Library" / "Caches" / "duetbot"
+    xdg = os.environ.get("XDG_CACHE_HOME", "")
+    base = Path(xdg) if xdg and Path(xdg).is_absolute() else Path.home() / ".cache"
+    return base / "duetbot"
+
+
+def files_stamp(model_dir: Path | None) -> list | None:
+    """What identifies a model's files: their resolved path, sizes and modification times
+    (None for a model that is not a directory of files)."""
+    if model_dir is None:
+        return None
+    try:
+        stats = [(f, s.st_size, s.st_mtime_ns) for f in (VOCAB_FILE, VECTORS_FILE, ROWS_FILE)
+                 for s in [(model_dir / f).stat()]]
+    except OSError:
+        return None
+    return [str(model_dir.resolve()), stats]
+
+
+class DerivedCache:
+    """One cache entry: named arrays and word lists derived from fixed inputs (``key``:
+    JSON-able, None for inputs that cannot be identified, which disables the entry)."""
+
+    def __init__(self, kind: str, key: object | None) -> None:
+        base = cache_dir()
+        if base is None or key is None:
+            self.dir: Path | None = None
+        else:
+            digest = hashlib.sha256(json.dumps([VERSION, key]).encode()).hexdigest()[:32]
+            self.dir = base / kind / digest
+
+    def arrays(self, names: Sequence[str], make: Callable[[], Sequence[np.ndarray]]) -> list[np.ndarray]:
+        """The arrays ``names``, read from the entry (memory-mapped, read-only) when it has
+        them all, else ``make()``'s, written to it."""
+        if self.dir is not None:
+            try:
+                return [np.asarray(np.load(self.dir / f"{n}.npy", mmap_mode="r", allow_pickle=False)) for n in names]
+            except (OSError, ValueError):
+                pass
+        values = list(make())
+        for n, v in zip(names, values):
+            self._write(f"{n}.npy", lambda f, v=v: np.save(f, np.ascontiguousarray(v), allow_pickle=False))
+        return values
+
+    def words(self, name: str, make: Callable[[], Iterable[str]]) -> list[str]:
+        """A list of words (none empty or with a line break), read or made and written."""
+        if self.dir is not None:
+            try:
+                text = (self.dir / f"{name}.txt").read_text(encoding="utf-8")
+                if text.endswith("\n"):      # written whole: a list of words ends with one
+                    return text.split("\n")[:-1]
+            except (OSError, UnicodeDecodeError):
+                pass
+        words = list(make())
+        self._write(f"{name}.txt", lambda f: f.write(("\n".join(words) + "\n").encode("utf-8")))
+        return words
+
+    def _write(self, name: str, write: Callable) -> None:
+        if self.dir is None:
+            return
+        tmp = None
+        try:
+            self.dir.mkdir(parents=True, exist_ok=True)
+            fd, tmp = tempfile.mkstemp(dir=self.dir, prefix=f".{name}.")
+            with os.fdopen(fd, "wb") as f:
+                write(f)
+            os.replace(tmp, self.dir / name)
+        except OSError:   # a read-only or full disk: go on without the cache
+            if tmp is not None:
+                Path(tmp).unlink(missing_ok=True)

@@ -1,0 +1,94 @@
+"""The per-user cache of what an ensemble derives from its model files."""
+
+from __future__ import annotations
+
+import os
+
+import numpy as np
+import pytest
+
+from duetbot.bots.ensemble import Ensemble
+from duetbot.embeddings import load_model
+from duetbot.embeddings.cache import CACHE_ENV, cache_dir
+
+
+def _derived(models) -> tuple[list[str], list[np.ndarray]]:
+    ens = Ensemble(models)
+    return ens.clue_words, [*ens.clue_vectors, ens.zipf, ens.is_proper]
+
+
+@pytest.fixture(scope="module")
+def models():
+    return [load_model("glove50"), load_model("spacy300")]
+
+
+@pytest.fixture(scope="module")
+def computed(models):
+    """What an ensemble derives with no cache at all."""
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setenv(CACHE_ENV, "off")
+        return _derived(models)
+
+
+def _same(got, want) -> None:
+    assert got[0] == want[0]
+    assert len(got[1]) == len(want[1])
+    for a, b in zip(got[1], want[1]):
+        assert a.dtype == b.dtype and a.shape == b.shape and np.array_equal(a, b)
+
+
+def test_a_second_process_reads_what_the_first_wrote(models, computed, tmp_path, monkeypatch):
+    monkeypatch.setenv(CACHE_ENV, str(tmp_path))
+    _same(_derived(models), computed)                     # computed, written
+    [entry] = (tmp_path / "ensembles").iterdir()
+    assert sorted(p.name for p in entry.iterdir()) == ["clue_words.txt", "proper.npy", "vectors0.npy",
+                                                      "vectors1.npy", "zipf.npy"]
+    again = _derived(models)                              # read back
+    _same(again, computed)
+    assert not again[1][0].flags.writeable                # mapped read-only, shared between processes
+
+
+def test_a_damaged_entry_is_computed_again_and_rewritten(models, computed, tmp_path, monkeypatch):
+    monkeypatch.setenv(CACHE_ENV, str(tmp_path))
+    _derived(models)
+    [entry] = (tmp_path / "ensembles").iterdir()
+    (entry / "vectors1.npy").write_bytes((entry / "vectors1.npy").read_bytes()[:1000])   # cut short
+    words = (entry / "clue_words.txt").read_text()
+    (entry / "clue_words.txt").write_text(words[: len(words) // 2])                      # no final newline
+    _same(_derived(models), computed)
+    _same(_derived(models), computed)
+    assert (entry / "clue_words.txt").read_text() == words
+
+
+def test_an_unwritable_cache_is_skipped(models, computed, tmp_path, monkeypatch):
+    blocker = tmp_path / "not-a-dir"
+    blocker.write_text("a file where the cache directory would be")
+    monkeypatch.setenv(CACHE_ENV, str(blocker / "cache"))
+    _same(_derived(models), computed)
+    assert blocker.read_text().startswith("a file")
+
+
+def test_off_disables_it_and_a_changed_model_file_gets_a_new_entry(models, tmp_path, monkeypatch):
+    monkeypatch.setenv(CACHE_ENV, "off")
+    assert cache_dir() is None
+    Ensemble(models).zipf
+    monkeypatch.setenv(CACHE_ENV, str(tmp_path))
+    model_dir = tmp_path / "glove-copy"
+    model_dir.mkdir()
+    for f in models[0].path.iterdir():
+        if f.is_file():
+            (model_dir / f.name).write_bytes(f.read_bytes())
+    Ensemble([load_model(model_dir)]).zipf
+    st = (model_dir / "rows.npy").stat()
+    os.utime(model_dir / "rows.npy", ns=(st.st_atime_ns, st.st_mtime_ns + 10**9))
+    Ensemble([load_model(model_dir)]).zipf
+    assert len(list((tmp_path / "ensembles").iterdir())) == 2
+
+
+def test_default_location_follows_xdg(monkeypatch, tmp_path):
+    monkeypatch.delenv(CACHE_ENV, raising=False)
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    if os.name == "posix" and os.uname().sysname == "Linux":
+        assert cache_dir() == tmp_path / "duetbot"
+    monkeypatch.setenv("XDG_CACHE_HOME", "relative/path")      # the XDG spec: ignore a relative value
+    assert cache_dir() is not None and cache_dir().is_absolute()
