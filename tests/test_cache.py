@@ -92,3 +92,16 @@ def test_default_location_follows_xdg(monkeypatch, tmp_path):
         assert cache_dir() == tmp_path / "duetbot"
     monkeypatch.setenv("XDG_CACHE_HOME", "relative/path")      # the XDG spec: ignore a relative value
     assert cache_dir() is not None and cache_dir().is_absolute()
+
+
+def test_the_strict_index_is_kept_and_read_back_the_same(models, tmp_path, monkeypatch):
+    from duetbot.rules.clues import StrictIndex
+    from duetbot.wordpool import default_pool
+
+    monkeypatch.setenv(CACHE_ENV, str(tmp_path))
+    words = list(default_pool())[:60] + ["ICE CREAM", "LOCH NESS"]
+    built = Ensemble(models).strict_index                    # built and written
+    [entry] = (tmp_path / "strict").iterdir()
+    assert (entry / "index.json").is_file()
+    read = Ensemble(models).strict_index                     # read back
+    assert read.by_word(words) == built.by_word(words) == StrictIndex(Ensemble(models).clue_words).by_word(words)

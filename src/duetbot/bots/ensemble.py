@@ -12,12 +12,15 @@ from __future__ import annotations
 from collections import OrderedDict
 from dataclasses import dataclass
 from functools import cached_property
+from pathlib import Path
 from typing import Sequence
 
 import numpy as np
 
 from ..embeddings import EmbeddingModel, UnknownWordError
-from ..embeddings.cache import DerivedCache, files_stamp
+from ..embeddings import model as model_module
+from ..embeddings.cache import DerivedCache, code_stamp, files_stamp
+from ..rules import clues
 from ..rules.clues import StrictIndex
 from ..embeddings.vocab import reading_forms
 
@@ -99,8 +102,10 @@ class Ensemble:
             raise ValueError("an ensemble needs at least one embedding model")
         self.models = tuple(models)
         stamps = [files_stamp(getattr(m, "path", None)) for m in models]   # toy models have none
-        # What follows depends on the model files alone: kept on disk for the next process.
-        self._derived = DerivedCache("ensembles", None if None in stamps else stamps)
+        # What follows depends on the model files (and the code that reads them) alone: kept
+        # on disk for the next process.
+        key = None if None in stamps else [stamps, code_stamp(Path(__file__), Path(model_module.__file__))]
+        self._derived = DerivedCache("ensembles", key)
         self.clue_words = self._derived.words("clue_words", lambda: _shared_clue_words(models))
         if not self.clue_words:
             raise ValueError("the models share no clue word")
@@ -146,8 +151,14 @@ class Ensemble:
 
     @cached_property
     def strict_index(self) -> StrictIndex:
-        """The strict clue check's index of the clue vocabulary (built on first use)."""
-        return StrictIndex(self.clue_words)
+        """The strict clue check's index of the clue vocabulary (built on first use, about
+        0.3 s; kept on disk beside the ensemble's arrays, keyed also by the check's code and
+        word lists, and read back in a fraction of that)."""
+        if self._derived.dir is None:
+            return StrictIndex(self.clue_words)
+        check = [Path(clues.__file__), *sorted(Path(clues.__file__).parent.parent.joinpath(clues.LEXICON_DIR).iterdir())]
+        cache = DerivedCache("strict", [self._derived.dir.name, code_stamp(*check)])
+        return StrictIndex.from_state(cache.json("index", lambda: StrictIndex(self.clue_words).state()))
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -197,7 +208,9 @@ class Ensemble:
     @cached_property
     def _moments(self) -> list[tuple[np.ndarray, np.ndarray]]:
         """Per family the mean vector and the second moment matrix (float64): the mean and
-        spread of the similarities to any board follow from them, without the product."""
+        spread of the similarities to any board follow from them, without the product. Not
+        kept on disk: the product's last bits depend on the BLAS threads of the process that
+        computes it, so a stored one would make a game depend on which process ran first."""
         return [(mu, cv.astype(np.float64).T @ cv.astype(np.float64) / len(cv))
                 for mu, cv in zip(self._means, self.clue_vectors)]
 

@@ -26,7 +26,7 @@ import os
 import sys
 import tempfile
 from pathlib import Path
-from typing import Callable, Iterable, Sequence
+from typing import Any, Callable, Iterable, Sequence
 
 import numpy as np
 
@@ -63,6 +63,16 @@ def files_stamp(model_dir: Path | None) -> list | None:
     except OSError:
         return None
     return [str(model_dir.resolve()), stats]
+
+
+def code_stamp(*paths: Path) -> str:
+    """A digest of the files (source code, data) that compute or feed a derived value, for
+    its key: a change to any of them makes a new entry, so an old one is never read by new
+    code."""
+    h = hashlib.sha256()
+    for p in paths:
+        h.update(str(p).encode() + b"\0" + p.read_bytes() + b"\0")
+    return h.hexdigest()
 
 
 class DerivedCache:
@@ -102,6 +112,17 @@ class DerivedCache:
         words = list(make())
         self._write(f"{name}.txt", lambda f: f.write(("\n".join(words) + "\n").encode("utf-8")))
         return words
+
+    def json(self, name: str, make: Callable[[], Any]) -> Any:
+        """A JSON value, read or made and written."""
+        if self.dir is not None:
+            try:
+                return json.loads((self.dir / f"{name}.json").read_bytes())
+            except (OSError, ValueError):
+                pass
+        value = make()
+        self._write(f"{name}.json", lambda f: f.write(json.dumps(value, separators=(",", ":")).encode("utf-8")))
+        return value
 
     def _write(self, name: str, write: Callable) -> None:
         if self.dir is None:

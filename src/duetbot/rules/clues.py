@@ -128,8 +128,8 @@ from __future__ import annotations
 import re
 import unicodedata
 from bisect import bisect_right
-from collections.abc import Iterable, Sequence
-from typing import Final, TypeVar
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any, Final, TypeVar
 
 __all__ = [
     "InvalidClueError",
@@ -1320,13 +1320,31 @@ class StrictIndex:
             heads, tail_stems = _piece_info(c) if len(c) >= 2 * _MIN_PIECE else _NO_PIECES
             for k in raw_stems(c) | _ext_bases(c) | heads | tail_stems:
                 self._by_link.setdefault(k, []).append(cand)
+        self._set_text(owners, keys)
+
+    def _set_text(self, owners: list[str], keys: list[str]) -> None:
         self._owners = owners
+        self._keys = keys
         self._text = "\n".join(keys)
         self._starts = [0] * len(keys)
         at = 0
         for i, k in enumerate(keys):
             self._starts[i] = at
             at += len(k) + 1
+
+    def state(self) -> dict[str, Any]:
+        """The index as JSON-able data (:meth:`from_state` rebuilds it without analysing a
+        candidate): for keeping it on disk between processes."""
+        return {"norm": self._norm, "malformed": self._malformed, "by_letters": self._by_letters,
+                "by_link": self._by_link, "owners": self._owners, "keys": self._keys}
+
+    @classmethod
+    def from_state(cls, state: Mapping[str, Any]) -> StrictIndex:
+        index = cls.__new__(cls)
+        index._norm, index._malformed = state["norm"], state["malformed"]
+        index._by_letters, index._by_link = state["by_letters"], state["by_link"]
+        index._set_text(state["owners"], state["keys"])
+        return index
 
     def _containing(self, s: str) -> Iterable[str]:
         """The candidates whose letter string contains ``s``."""
