@@ -45,7 +45,7 @@ def test_a_second_process_reads_what_the_first_wrote(models, computed, tmp_path,
                                                       "vectors1.npy", "zipf.npy"]
     again = _derived(models)                              # read back
     _same(again, computed)
-    assert not again[1][0].flags.writeable                # mapped read-only, shared between processes
+    assert not again[1][0].flags.writeable
 
 
 def test_a_damaged_entry_is_computed_again_and_rewritten(models, computed, tmp_path, monkeypatch):

@@ -10,6 +10,8 @@ import subprocess
 import sys
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from duetbot import simulation
@@ -78,6 +80,16 @@ def test_in_order_buffers_out_of_order_chunks():
               for a, b in chunk_ranges(10, 47, 4)]
     random.Random(1).shuffle(chunks)
     assert [r.game for r in simulation.engine._in_order(iter(chunks), 10)] == list(range(10, 47))
+
+
+@given(st.integers(0, 500), st.integers(0, 3000), st.integers(1, 16))
+def test_guided_ranges_cover_the_run_in_shrinking_chunks(start, games, workers):
+    ranges = simulation.engine.guided_ranges(start, start + games, workers)
+    ends = [start] + [b for _, b in ranges]
+    assert [a for a, _ in ranges] == ends[:-1] and ends[-1] == start + games
+    sizes = [b - a for a, b in ranges]
+    assert all(1 <= n <= simulation.engine.MAX_CHUNK for n in sizes)
+    assert sizes == sorted(sizes, reverse=True)
 
 
 def test_run_local_is_independent_of_workers_and_chunks():

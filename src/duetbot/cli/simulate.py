@@ -104,7 +104,7 @@ def simulate(
     bots: Annotated[Optional[BotKind], typer.Option(help="Shortcut: --bots random sets both players to bot=random.")] = None,
     words: Annotated[Optional[Path], typer.Option("--words", help="Word pool file, one entry per line (default: the shipped pool).")] = None,
     workers: Annotated[Optional[int], typer.Option("--workers", "-w", min=1, help="Worker processes (default: the number of CPUs); 1 plays in this process.")] = None,
-    chunk_size: Annotated[Optional[int], typer.Option("--chunk-size", min=1, help="Games per work unit (default: about 8 units per worker, at most 32 games).")] = None,
+    chunk_size: Annotated[Optional[int], typer.Option("--chunk-size", min=1, help="Games per work unit (default: at most 32, shrinking near the end so the workers finish together).")] = None,
     engine: Annotated[Engine, typer.Option(help="local: a process pool on this machine; dask: a dask.distributed cluster (pip install 'duetbot\\[dask]').")] = Engine.local,
     scheduler: Annotated[Optional[str], typer.Option(help="With --engine dask: the scheduler address (default: a local cluster of --workers processes).")] = None,
     out: Annotated[Optional[Path], typer.Option("--out", help="Write every game record as JSON lines here, in game order, flushed per game (an existing file is replaced unless --resume).")] = None,

@@ -6,12 +6,12 @@ run_local``); classic runs are :mod:`duetbot.simulation.classic`.
 
 from .duet import OUTCOMES, PartnersRun, RunSpec, write_plot
 from .engine import (
-    MAX_CHUNK, ResumeError, Run, SimulationError, check_writable, chunk_ranges, csv_row, default_chunk_size,
+    MAX_CHUNK, ResumeError, Run, SimulationError, check_writable, chunk_ranges, csv_row, guided_ranges,
     default_workers, load_finished, play_chunk, plot_counts, plot_figure, plot_formats, plot_rates, run_dask,
     run_local, write_csv,
 )
 
 __all__ = ["MAX_CHUNK", "OUTCOMES", "PartnersRun", "ResumeError", "Run", "RunSpec", "SimulationError", "check_writable",
-           "chunk_ranges", "csv_row", "default_chunk_size", "default_workers", "load_finished", "play_chunk",
+           "chunk_ranges", "csv_row", "default_workers", "guided_ranges", "load_finished", "play_chunk",
            "plot_counts", "plot_figure", "plot_formats", "plot_rates", "run_dask", "run_local", "write_csv",
            "write_plot"]

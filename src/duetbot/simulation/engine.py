@@ -49,7 +49,7 @@ __all__ = [
     "check_writable",
     "chunk_ranges",
     "csv_row",
-    "default_chunk_size",
+    "guided_ranges",
     "default_workers",
     "load_finished",
     "play_chunk",
@@ -110,14 +110,23 @@ def default_workers() -> int:
     return os.cpu_count() or 1
 
 
-def default_chunk_size(games: int, workers: int) -> int:
-    """About 8 chunks per worker, at most :data:`MAX_CHUNK` games each."""
-    return max(1, min(MAX_CHUNK, math.ceil(games / (8 * max(1, workers)))))
-
-
 def chunk_ranges(start: int, stop: int, size: int) -> list[tuple[int, int]]:
     """``[start, stop)`` cut into consecutive ranges of ``size`` games (the last may be shorter)."""
     return [(a, min(a + size, stop)) for a in range(start, stop, max(1, size))]
+
+
+def guided_ranges(start: int, stop: int, workers: int) -> list[tuple[int, int]]:
+    """``[start, stop)`` cut into consecutive ranges that shrink as the run nears its end: a
+    quarter of each worker's share of the games left, at most :data:`MAX_CHUNK` and at least
+    one game. Workers then finish together (fixed chunks leave one worker idle for up to a
+    chunk's time at the end) at the cost of a few more, still cheap, hand-overs."""
+    out = []
+    a = start
+    while a < stop:
+        size = max(1, min(MAX_CHUNK, math.ceil((stop - a) / (4 * max(1, workers)))))
+        out.append((a, min(a + size, stop)))
+        a += size
+    return out
 
 
 def _in_order(done: Iterable[tuple[int, Sequence[Any]]], start: int) -> Iterator[Any]:
@@ -188,8 +197,7 @@ def run_local(run: Run, games: int, start: int = 0, workers: int | None = None,
             for i in range(start, games):
                 yield run.play(i)
         return
-    size = chunk_size or default_chunk_size(games - start, workers)
-    ranges = chunk_ranges(start, games, size)
+    ranges = chunk_ranges(start, games, chunk_size) if chunk_size else guided_ranges(start, games, workers)
     workers = min(workers, len(ranges))
     window = 4 * workers
     pool = ProcessPoolExecutor(max_workers=workers, mp_context=_mp_context(), initializer=_worker_init,
@@ -232,8 +240,7 @@ def run_dask(run: Run, games: int, client: Any, start: int = 0,
     if start >= games:
         return
     nworkers = max(1, len(client.scheduler_info().get("workers", {})))
-    size = chunk_size or default_chunk_size(games - start, nworkers)
-    ranges = chunk_ranges(start, games, size)
+    ranges = chunk_ranges(start, games, chunk_size) if chunk_size else guided_ranges(start, games, nworkers)
     window = max(8, 4 * nworkers)
     [run_f] = client.scatter([run], broadcast=True, hash=False)
     todo = iter(ranges)
