@@ -8,7 +8,11 @@ for suggestions numpy too).
 - ``duetbot --help``;
 - ``duetbot suggest jsonl``: from process start to the first spymaster answer on stdout
   (a new board: the models load, the board's matrices and the clue check are computed),
-  and the peak resident memory of that process.
+  and the peak resident memory of that process; with the per-user cache of what the
+  ensemble derives from its models (``duetbot.embeddings.cache``) as every run after the
+  first finds it, and on a first run (an empty cache, written by that run).
+
+The runs use a cache directory of their own (``DUETBOT_CACHE``), not the user's.
 
     PYTHONPATH=src python benchmarks/bench_startup.py --repeat 5
 """
@@ -21,6 +25,7 @@ import os
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 
 from duetbot.rules import Label, Player, deal
@@ -35,10 +40,13 @@ def spymaster_request() -> str:
                        "green": side[Label.GREEN], "assassin": side[Label.ASSASSIN]})
 
 
-def timed(argv: list[str], stdin: str | None = None) -> tuple[float, float]:
-    """(seconds from start to the first line of output (or exit), peak RSS in MB)."""
+def timed(argv: list[str], stdin: str | None, cache: str) -> tuple[float, float]:
+    """(seconds from start to the first line of output (or exit), peak RSS in MB), with this
+    cache directory."""
+    env = dict(os.environ, DUETBOT_CACHE=cache)
     t0 = time.perf_counter()
-    p = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    p = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
+                         env=env)
     assert p.stdin is not None and p.stdout is not None
     if stdin is not None:
         p.stdin.write(stdin)
@@ -60,19 +68,25 @@ def main() -> int:
     py = sys.executable
     duetbot = [py, "-m", "duetbot"]
     request = spymaster_request() + "\n"
+    root = tempfile.TemporaryDirectory(prefix="duetbot-bench-cache-")
+    warm = os.path.join(root.name, "warm")
+    jsonl = [*duetbot, "suggest", "jsonl"]
+    timed(jsonl, request, warm)                      # fills the cache the warm cells read
     cells = {
-        "python, nothing imported (floor)": ([py, "-c", "pass"], None),
+        "python, nothing imported (floor)": ([py, "-c", "pass"], None, warm),
         "python importing typer and its rich help (the floor of --help)": (
-            [py, "-c", "import typer, typer.rich_utils"], None),
+            [py, "-c", "import typer, typer.rich_utils"], None, warm),
         "python importing numpy, typer and its rich help (the floor of suggest)": (
-            [py, "-c", "import numpy, typer, typer.rich_utils"], None),
-        "duetbot --help": ([*duetbot, "--help"], None),
-        "duetbot suggest jsonl: start to the first spymaster answer": ([*duetbot, "suggest", "jsonl"], request),
+            [py, "-c", "import numpy, typer, typer.rich_utils"], None, warm),
+        "duetbot --help": ([*duetbot, "--help"], None, warm),
+        "duetbot suggest jsonl: start to the first spymaster answer": (jsonl, request, warm),
+        "the same, a first run (empty cache)": (jsonl, request, ""),
     }
     times: dict[str, list[tuple[float, float]]] = {k: [] for k in cells}
-    for _ in range(a.repeat):
-        for name, (argv, stdin) in cells.items():
-            times[name].append(timed(argv, stdin))
+    for r in range(a.repeat):
+        for name, (argv, stdin, cache) in cells.items():
+            times[name].append(timed(argv, stdin, cache or os.path.join(root.name, f"cold{r}")))
+    root.cleanup()
     print(f"{a.repeat} runs each, in turns; median\n")
     print("| measure | seconds | peak RSS MB |")
     print("|---|---|---|")

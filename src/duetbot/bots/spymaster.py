@@ -363,7 +363,7 @@ class EmbeddingSpymaster:
         end = family_rows[-1].stop if family_rows else 0
         noisy[end:] = eps[end:]                                         # random readers: noise alone
         # The first other word is the highest-ranked one: the best of each label's best.
-        kinds = np.unique(labels[bad])
+        kinds = _unique(labels[bad])
         tops = np.empty((len(kinds), M, n), np.float32)
         for top, kind in zip(tops, kinds):
             first_row, *rest = bad[labels[bad] == kind]
@@ -458,13 +458,14 @@ class EmbeddingSpymaster:
             best = _best_columns(margin, reach)
             if legal.complete:
                 break
-            unknown = np.unique(best[~legal.known[best]])
-            illegal = np.setdiff1d(unknown, legal.resolve(unknown), assume_unique=True)
+            unknown = _unique(best[~legal.known[best]])
+            legal.resolve(unknown)
+            illegal = unknown[~legal.ok[unknown]]
             if len(illegal) == 0:
                 break
             margin[:, illegal] = -np.inf
         best = best.reshape(K, -1)[:, :per_k]        # each count's best come first in its block
-        cand = np.unique(best)
+        cand = _unique(best)
         return cand[legal.ok[cand]][: cfg.shortlist]
 
     def _positive_options(self, view: SpymasterView, turn: _Turn, top: int) -> list[ClueOption]:
@@ -555,6 +556,13 @@ class EmbeddingSpymaster:
             raise RuntimeError("no legal clue word is left in the clue vocabulary")
         c = int(legal[np.argmax(self.ensemble.zipf[legal])])
         return self._option(view, turn, c, 1, 0.0, 0.0, 0.0, 0.0)
+
+
+def _unique(a: np.ndarray) -> np.ndarray:
+    """``np.unique`` (of the flattened array), without its check for masked arrays (which
+    imports ``numpy.ma``, 20 ms, on a process's first call)."""
+    a = np.sort(a, axis=None)
+    return a[np.concatenate(([True], a[1:] != a[:-1]))] if len(a) else a
 
 
 def _fold(word: str) -> str:
