@@ -82,13 +82,13 @@ def test_in_order_buffers_out_of_order_chunks():
     assert [r.game for r in simulation.engine._in_order(iter(chunks), 10)] == list(range(10, 47))
 
 
-@given(st.integers(0, 500), st.integers(0, 3000), st.integers(1, 16))
-def test_guided_ranges_cover_the_run_in_shrinking_chunks(start, games, workers):
-    ranges = simulation.engine.guided_ranges(start, start + games, workers)
+@given(st.integers(0, 500), st.integers(0, 3000), st.integers(1, 16), st.integers(1, 8))
+def test_guided_ranges_cover_the_run_in_shrinking_chunks(start, games, workers, least):
+    ranges = simulation.engine.guided_ranges(start, start + games, workers, least)
     ends = [start] + [b for _, b in ranges]
     assert [a for a, _ in ranges] == ends[:-1] and ends[-1] == start + games
     sizes = [b - a for a, b in ranges]
-    assert all(1 <= n <= simulation.engine.MAX_CHUNK for n in sizes)
+    assert all(n <= simulation.engine.MAX_CHUNK for n in sizes) and all(n >= least for n in sizes[:-1])
     assert sizes == sorted(sizes, reverse=True)
 
 

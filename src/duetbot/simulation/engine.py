@@ -115,15 +115,15 @@ def chunk_ranges(start: int, stop: int, size: int) -> list[tuple[int, int]]:
     return [(a, min(a + size, stop)) for a in range(start, stop, max(1, size))]
 
 
-def guided_ranges(start: int, stop: int, workers: int) -> list[tuple[int, int]]:
+def guided_ranges(start: int, stop: int, workers: int, least: int = 1) -> list[tuple[int, int]]:
     """``[start, stop)`` cut into consecutive ranges that shrink as the run nears its end: a
     quarter of each worker's share of the games left, at most :data:`MAX_CHUNK` and at least
-    one game. Workers then finish together (fixed chunks leave one worker idle for up to a
-    chunk's time at the end) at the cost of a few more, still cheap, hand-overs."""
+    ``least`` games. Workers then finish together (fixed chunks leave one worker idle for up
+    to a chunk's time at the end) at the cost of a few more hand-overs."""
     out = []
     a = start
     while a < stop:
-        size = max(1, min(MAX_CHUNK, math.ceil((stop - a) / (4 * max(1, workers)))))
+        size = max(least, 1, min(MAX_CHUNK, math.ceil((stop - a) / (4 * max(1, workers)))))
         out.append((a, min(a + size, stop)))
         a += size
     return out
@@ -240,7 +240,8 @@ def run_dask(run: Run, games: int, client: Any, start: int = 0,
     if start >= games:
         return
     nworkers = max(1, len(client.scheduler_info().get("workers", {})))
-    ranges = chunk_ranges(start, games, chunk_size) if chunk_size else guided_ranges(start, games, nworkers)
+    # a dask task costs more to hand over than a local one: no chunk under 8 games
+    ranges = chunk_ranges(start, games, chunk_size) if chunk_size else guided_ranges(start, games, nworkers, 8)
     window = max(8, 4 * nworkers)
     [run_f] = client.scatter([run], broadcast=True, hash=False)
     todo = iter(ranges)
