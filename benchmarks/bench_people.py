@@ -47,6 +47,8 @@ from duetbot.bots.reader import (ReaderModel, ReadTurns, StopCounts, log_likelih
                                  next_guess_chances)
 
 FAMILIES = ("glove50", "spacy300", "minilm", "eat")
+BOT_ONE = "bot, its best clue for 1"
+BOT_SAFE = "bot, its safest clue for 1-2"
 MAX_GUESSES = 3
 
 
@@ -248,7 +250,7 @@ def part_clues(turns: list[dict], readers: tuple[str, ...], noise: float, limit:
         bot_fams = tuple(f for f in FAMILIES if f != reader)
         spy = EmbeddingSpymaster(factory.ensemble(bot_fams))
         read = factory.ensemble((reader, *[f for f in FAMILIES if f != reader]))
-        rows: dict[str, list] = {"person": [], "bot": []}
+        rows: dict[str, list] = {"person": [], "bot": [], BOT_ONE: [], BOT_SAFE: []}
         kinds = shares.setdefault("bot", Counter()), shares.setdefault("person", Counter())
         for t in usable:
             board = [w.lower() for w in t["board"]]
@@ -259,9 +261,20 @@ def part_clues(turns: list[dict], readers: tuple[str, ...], noise: float, limit:
                 "role": "spymaster", "board": board, "green": [w for w, g in zip(board, green) if g],
                 "assassin": [w for w, a in zip(board, assassin) if a],
                 "covered": [w for w, a in zip(board, live) if not a], "tokens": max(1, 10 - t["turn"])})
-            option = spy.suggest(view, top=1)[0]
+            options = spy.suggest(view, top=12)
+            option = options[0]
+            given = [("person", t["clue"], t["number"]), ("bot", option.clue.word, option.clue.number)]
+            # the choices suggest and hint offer beside the bot's own: its best clue for one
+            # word, and the clue for one or two words it thinks least likely to reach an assassin
+            one = next((o for o in options if o.clue.number == 1), None)
+            small = [o for o in options if 1 <= o.clue.number <= 2]
+            if one is not None:
+                given.append((BOT_ONE, one.clue.word, 1))
+            if small:
+                safest = min(small, key=lambda o: o.p_assassin)
+                given.append((BOT_SAFE, safest.clue.word, safest.clue.number))
             sims = read.board(board)
-            for who, clue, number in (("person", t["clue"], t["number"]), ("bot", option.clue.word, option.clue.number)):
+            for who, clue, number in given:
                 try:
                     zs = read.clue_z(clue, sims)
                 except ValueError:
@@ -270,7 +283,7 @@ def part_clues(turns: list[dict], readers: tuple[str, ...], noise: float, limit:
                     continue
                 z = np.where(np.isnan(zs[0]), np.nanmean(zs, axis=0), zs[0])
                 rows[who].append((*read_clue(reader_ranks(z, live, noise, 16, rng), number, green, assassin), number))
-                if reader == readers[0]:
+                if reader == readers[0] and who in ("person", "bot"):
                     c = kinds[0] if who == "bot" else kinds[1]
                     c["clues"] += 1
                     c["inflected"] += inflected(clue.lower(), vocab)
@@ -279,8 +292,10 @@ def part_clues(turns: list[dict], readers: tuple[str, ...], noise: float, limit:
                     c["outside people's words"] += clue.lower() not in vocab
                     c["outside the English lexicon"] += clue.lower() not in english
                     c[f"number {number}"] += 1
-        for who in ("person", "bot"):
+        for who in rows:
             a = np.array(rows[who])
+            if len(a) == 0:
+                continue
             print(f"| {reader} | {who} ({len(a)}) | {100 * a[:, 0].mean():.1f} | {a[:, 1].mean():.2f} | "
                   f"{100 * a[:, 2].mean():.1f} | {a[:, 3].mean():.2f} |", flush=True)
     print(f"\nClue words (spymaster without {readers[0]}), share of clues %:\n")

@@ -141,6 +141,7 @@ def test_bench_people_runs_on_the_sample():
         assert bench_people.main(["--quick", "--data", str(TURNS), "--readers", "glove50"]) == 0
     text = out.getvalue()
     assert "| fitted |" in text and "| today |" in text and "| glove50 | person" in text and "| glove50 | bot" in text
+    assert "| glove50 | bot, its best clue for 1" in text and "| glove50 | bot, its safest clue for 1-2" in text
     with contextlib.redirect_stdout(io.StringIO()) as skipped:
         assert bench_people.main(["--data", str(ROOT / "none.jsonl")]) == 0
     assert "SKIPPED" in skipped.getvalue()
