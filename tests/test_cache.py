@@ -105,3 +105,16 @@ def test_the_strict_index_is_kept_and_read_back_the_same(models, tmp_path, monke
     assert (entry / "index.json").is_file()
     read = Ensemble(models).strict_index                     # read back
     assert read.by_word(words) == built.by_word(words) == StrictIndex(Ensemble(models).clue_words).by_word(words)
+
+
+def test_old_entries_are_pruned(tmp_path, monkeypatch):
+    from duetbot.embeddings import cache
+
+    monkeypatch.setenv(CACHE_ENV, str(tmp_path))
+    monkeypatch.setattr(cache, "KEEP", 3)
+    for i in range(5):
+        cache.DerivedCache("things", [i]).words("w", lambda i=i: [f"word{i}"])
+    kept = sorted(p.name for p in (tmp_path / "things").iterdir())
+    assert len(kept) == 3
+    assert cache.DerivedCache("things", [4]).dir.name in kept        # the newest stay
+    assert cache.DerivedCache("things", [0]).dir.name not in kept

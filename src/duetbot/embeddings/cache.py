@@ -15,7 +15,7 @@ be read is computed again and rewritten; a cache directory that cannot be writte
 Where: ``$DUETBOT_CACHE`` if set (``off`` disables the cache), else the platform's per-user
 cache directory: ``$XDG_CACHE_HOME/duetbot`` (``~/.cache/duetbot`` when unset),
 ``~/Library/Caches/duetbot`` on macOS, ``%LOCALAPPDATA%\\duetbot\\cache`` on Windows. It is
-safe to delete at any time.
+safe to delete at any time; it keeps the :data:`KEEP` newest entries of each kind.
 """
 
 from __future__ import annotations
@@ -36,6 +36,9 @@ CACHE_ENV = "DUETBOT_CACHE"
 
 #: Part of every key: raise it when what is derived (or how) changes.
 VERSION = 1
+
+#: Entries kept of each kind (the newest; an older one is computed again if it is needed).
+KEEP = 12
 
 
 def cache_dir() -> Path | None:
@@ -134,7 +137,9 @@ class DerivedCache:
             return
         tmp = None
         try:
-            self.dir.mkdir(parents=True, exist_ok=True)
+            if not self.dir.is_dir():
+                self.dir.mkdir(parents=True, exist_ok=True)
+                _prune(self.dir.parent)
             fd, tmp = tempfile.mkstemp(dir=self.dir, prefix=f".{name}.")
             with os.fdopen(fd, "wb") as f:
                 write(f)
@@ -142,3 +147,16 @@ class DerivedCache:
         except OSError:   # a read-only or full disk: go on without the cache
             if tmp is not None:
                 Path(tmp).unlink(missing_ok=True)
+
+
+def _prune(kind_dir: Path) -> None:
+    """Delete all but the :data:`KEEP` newest entries of one kind (a new model or new code
+    makes new entries; the old ones would pile up)."""
+    import shutil
+
+    try:
+        entries = sorted((p for p in kind_dir.iterdir() if p.is_dir()), key=lambda p: p.stat().st_mtime_ns)
+    except OSError:
+        return
+    for old in entries[:-KEEP]:
+        shutil.rmtree(old, ignore_errors=True)
