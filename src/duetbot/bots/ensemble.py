@@ -154,10 +154,14 @@ class Ensemble:
         """The strict clue check's index of the clue vocabulary (built on first use, about
         0.3 s; kept on disk beside the ensemble's arrays, keyed also by the check's code and
         word lists, and read back in a fraction of that)."""
-        if self._derived.dir is None:
+        code = Path(clues.__file__)
+        try:
+            stamp = code_stamp(code, *sorted(code.parent.parent.joinpath(clues.LEXICON_DIR).iterdir()))
+        except OSError:   # the check's files cannot be read as files: build it here
+            stamp = None
+        if self._derived.dir is None or stamp is None:
             return StrictIndex(self.clue_words)
-        check = [Path(clues.__file__), *sorted(Path(clues.__file__).parent.parent.joinpath(clues.LEXICON_DIR).iterdir())]
-        cache = DerivedCache("strict", [self._derived.dir.name, code_stamp(*check)])
+        cache = DerivedCache("strict", [self._derived.dir.name, stamp])
         return StrictIndex.from_state(cache.json("index", lambda: StrictIndex(self.clue_words).state()))
 
     @property

@@ -265,9 +265,9 @@ class EmbeddingSpymaster:
     # --- per turn ------------------------------------------------------------------------------
 
     def _illegal(self, words: Sequence[str]) -> None:
-        """Cache, for each board word, the clue-candidate indices it forbids: the strict check the bot holds its own clues to
-        (``config.strict_clues``), else the rule book's. Boards are dealt from a few hundred
-        words, so a long simulation checks each word once."""
+        """Cache, for each board word, the clue-candidate indices it forbids: the strict check
+        the bot holds its own clues to (``config.strict_clues``), else the rule book's. Boards
+        are dealt from a few hundred words, so a long simulation checks each word once."""
         index = self.ensemble.index
         if self.config.strict_clues:
             # The vocabulary is indexed once (~0.3 s), after which a new word costs ~0.3 ms.
@@ -306,9 +306,9 @@ class EmbeddingSpymaster:
         unchecked, clue_words = list(new.values()), self.ensemble.clue_words
 
         def check(cols: np.ndarray) -> np.ndarray:
-            words = [clue_words[c] for c in cols.tolist()]
-            flagged = strict_illegal_clues(words, unchecked)
-            return np.fromiter((w in flagged for w in words), bool, count=len(words))
+            cands = [clue_words[c] for c in cols.tolist()]
+            flagged = strict_illegal_clues(cands, unchecked)
+            return np.fromiter((c in flagged for c in cands), bool, count=len(cands))
 
         return Legality(legal, ~legal, check)
 
