@@ -118,3 +118,15 @@ def test_old_entries_are_pruned(tmp_path, monkeypatch):
     assert len(kept) == 3
     assert cache.DerivedCache("things", [4]).dir.name in kept        # the newest stay
     assert cache.DerivedCache("things", [0]).dir.name not in kept
+
+
+def test_no_home_directory_means_no_cache(monkeypatch):
+    from pathlib import Path
+
+    def nowhere() -> Path:
+        raise RuntimeError("Could not determine home directory.")
+
+    monkeypatch.delenv(CACHE_ENV, raising=False)
+    monkeypatch.delenv("XDG_CACHE_HOME", raising=False)
+    monkeypatch.setattr(Path, "home", staticmethod(nowhere))
+    assert cache_dir() is None

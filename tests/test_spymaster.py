@@ -250,3 +250,12 @@ def test_best_columns_are_each_rows_k_best(k, seed):
     got = _best_columns(values, k).reshape(4, k)
     for r in range(4):
         assert got[r].tolist() == np.argsort(-values[r], kind="stable")[:k].tolist()
+
+
+@given(st.lists(st.integers(-5, 5), max_size=30), st.integers(1, 3))
+def test_unique_is_numpys(values, rows):
+    """The spymaster's np.unique without numpy.ma: the same sorted distinct values."""
+    from duetbot.bots.spymaster import _unique
+
+    a = np.array(values * rows, dtype=np.int64).reshape(rows, -1) if values else np.zeros((rows, 0), np.int64)
+    assert _unique(a).tolist() == np.unique(a).tolist()

@@ -46,12 +46,15 @@ def cache_dir() -> Path | None:
     value = os.environ.get(CACHE_ENV)
     if value is not None and value.strip():
         return None if value.strip().lower() == "off" else Path(value.strip()).expanduser()
-    if sys.platform == "win32":
-        return Path(os.environ.get("LOCALAPPDATA") or Path.home() / "AppData" / "Local") / "duetbot" / "cache"
-    if sys.platform == "darwin":
-        return Path.home() / "Library" / "Caches" / "duetbot"
-    xdg = os.environ.get("XDG_CACHE_HOME", "")
-    base = Path(xdg) if xdg and Path(xdg).is_absolute() else Path.home() / ".cache"
+    try:
+        if sys.platform == "win32":
+            return Path(os.environ.get("LOCALAPPDATA") or Path.home() / "AppData" / "Local") / "duetbot" / "cache"
+        if sys.platform == "darwin":
+            return Path.home() / "Library" / "Caches" / "duetbot"
+        xdg = os.environ.get("XDG_CACHE_HOME", "")
+        base = Path(xdg) if xdg and Path(xdg).is_absolute() else Path.home() / ".cache"
+    except RuntimeError:   # no home directory to be found: go on without the cache
+        return None
     return base / "duetbot"
 
 
