@@ -103,8 +103,9 @@ class Ensemble:
         self.models = tuple(models)
         stamps = [files_stamp(getattr(m, "path", None)) for m in models]   # toy models have none
         # What follows depends on the model files (and the code that reads them) alone: kept
-        # on disk for the next process.
-        key = None if None in stamps else [stamps, code_stamp(Path(__file__), Path(model_module.__file__))]
+        # on disk for the next process, keyed also by the checksums the models' builds recorded.
+        key = None if None in stamps else [stamps, [str(m.meta.get("checksum", "")) for m in models],
+                                           code_stamp(Path(__file__), Path(model_module.__file__))]
         self._derived = DerivedCache("ensembles", key)
         self.clue_words = self._derived.words("clue_words", lambda: _shared_clue_words(models))
         if not self.clue_words:
