@@ -130,3 +130,20 @@ def test_no_home_directory_means_no_cache(monkeypatch):
     monkeypatch.delenv("XDG_CACHE_HOME", raising=False)
     monkeypatch.setattr(Path, "home", staticmethod(nowhere))
     assert cache_dir() is None
+
+
+def test_the_models_cache_command_shows_and_clears_it(models, tmp_path, monkeypatch):
+    from typer.testing import CliRunner
+
+    from duetbot.cli import app
+
+    monkeypatch.setenv(CACHE_ENV, str(tmp_path))
+    Ensemble(models).zipf
+    shown = CliRunner().invoke(app, ["models", "cache"])
+    assert shown.exit_code == 0 and str(tmp_path) in shown.output and "1 entry" in shown.output
+    cleared = CliRunner().invoke(app, ["models", "cache", "--clear"])
+    assert cleared.exit_code == 0 and "deleted 1 entry" in cleared.output
+    assert not any((tmp_path / "ensembles").iterdir())
+    assert "0 entries" in CliRunner().invoke(app, ["models", "cache"]).output
+    monkeypatch.setenv(CACHE_ENV, "off")
+    assert "the cache is off" in CliRunner().invoke(app, ["models", "cache"]).output

@@ -83,6 +83,27 @@ def list_models() -> None:
     console.print(table)
 
 
+@app.command("cache")
+def cache(clear: Annotated[bool, typer.Option("--clear", help="Delete every entry (later runs compute them again).")] = False) -> None:
+    """Where the bots keep what they derive from the models between runs, and how much of it
+    there is (``DUETBOT_CACHE`` moves it, ``off`` turns it off)."""
+    from ..embeddings import cache as derived
+
+    where = derived.cache_dir()
+    if where is None:
+        console.print(f"the cache is off ({derived.CACHE_ENV}=off, or no home directory to keep it in)")
+        return
+    if clear:
+        n, size = derived.clear()
+        console.print(f"deleted {n} entr{'y' if n == 1 else 'ies'} ({size / 1e6:.1f} MB) from {where}", markup=False,
+                      soft_wrap=True)
+        return
+    found = derived.entries()
+    size = sum(b for _, _, b in found)
+    console.print(f"cache: {where} ({len(found)} entr{'y' if len(found) == 1 else 'ies'}, {size / 1e6:.1f} MB; "
+                  f"the {derived.KEEP} newest of each kind are kept)", markup=False, soft_wrap=True)
+
+
 @app.command("info")
 def info(name: Annotated[str, typer.Argument(help="Model name, alias (default) or model directory.")] = "default",
          as_json: Annotated[bool, typer.Option("--json", help="Print model.json as is (with --words: plus a pool_coverage field).")] = False,

@@ -152,6 +152,36 @@ class DerivedCache:
                 Path(tmp).unlink(missing_ok=True)
 
 
+#: The kinds of entry this package writes (the directories under the cache directory).
+KINDS = ("ensembles", "strict")
+
+
+def entries() -> list[tuple[str, Path, int]]:
+    """(kind, directory, bytes) of every entry in the cache, oldest first."""
+    base = cache_dir()
+    if base is None:
+        return []
+    out = []
+    for kind in KINDS:
+        try:
+            dirs = sorted((p for p in (base / kind).iterdir() if p.is_dir()), key=lambda p: p.stat().st_mtime_ns)
+        except OSError:
+            continue
+        for d in dirs:
+            out.append((kind, d, sum(f.stat().st_size for f in d.iterdir() if f.is_file())))
+    return out
+
+
+def clear() -> tuple[int, int]:
+    """Delete every entry; returns (entries, bytes) deleted."""
+    import shutil
+
+    found = entries()
+    for _, d, _ in found:
+        shutil.rmtree(d, ignore_errors=True)
+    return len(found), sum(n for _, _, n in found)
+
+
 def _prune(kind_dir: Path) -> None:
     """Delete all but the :data:`KEEP` newest entries of one kind (a new model or new code
     makes new entries; the old ones would pile up)."""
