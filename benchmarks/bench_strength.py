@@ -11,6 +11,11 @@ partner spec for both players (``spymaster=...,guesser=...,noise=...``), played 
 simulation engine (:class:`~duetbot.simulation.RunSpec`, :func:`~duetbot.simulation.run_local`)
 as ``duetbot simulate`` plays it.
 
+The ``partner`` rows are closer to a game with a person: player A is the bot without one
+family (its spymaster models the other two, its guesser reads with them and ``eat``, as the
+shipped guesser does), player B a partner of that family in both roles, with noise. There
+the bot's guesser is measured too: it reads clues made for another mind.
+
     python benchmarks/bench_strength.py --games 500            # all rows
     python benchmarks/bench_strength.py --games 100 --rows lofo
 """
@@ -30,9 +35,10 @@ from duetbot.wordpool import default_pool
 FAMILIES = ("glove50", "spacy300", "minilm")
 
 
-def rows(kind: str, noise: float) -> list[tuple[str, str]]:
-    """(label, the partner spec both players use) for each row of ``kind``."""
-    out = []
+def rows(kind: str, noise: float) -> list[tuple[str, str] | tuple[str, str, str]]:
+    """(label, the partner spec both players use) for each row of ``kind``, or (label,
+    player A's spec, player B's)."""
+    out: list[tuple[str, str] | tuple[str, str, str]] = []
     every = "+".join(FAMILIES)
     if kind in ("all", "self"):
         out.append(("shipped pair: mixture(3 embeddings) -> combined(3 embeddings + eat)", "default"))
@@ -50,20 +56,26 @@ def rows(kind: str, noise: float) -> list[tuple[str, str]]:
             out.append((f"LOFO mixture({rest}) -> {g}+noise", f"spymaster={rest},guesser={g},noise={noise}"))
         for g in FAMILIES:
             out.append((f"in-family mixture(all) -> {g}+noise", f"spymaster={every},guesser={g},noise={noise}"))
+    if kind in ("all", "partner"):
+        for g in FAMILIES:
+            rest = "+".join(f for f in FAMILIES if f != g)
+            out.append((f"bot without {g} with a {g}+noise partner (both roles)",
+                        f"spymaster={rest},guesser={rest}+eat", f"model={g},noise={noise}"))
     return out
 
 
-def run_row(spec: str, games: int, variant: str, workers: int, seed: int = 2026) -> Tally:
-    """``games`` games of one row on the simulation engine (the same games whatever ``workers``)."""
+def run_row(spec: str, games: int, variant: str, workers: int, seed: int = 2026, spec_b: str | None = None) -> Tally:
+    """``games`` games of one row on the simulation engine (the same games whatever ``workers``);
+    ``spec_b``: player B's spec when it is not ``spec``."""
     partner = PartnerSpec.parse(spec)
-    run = RunSpec(seed, partner, partner, default_pool(), Variant.parse(variant))
+    run = RunSpec(seed, partner, PartnerSpec.parse(spec_b) if spec_b else partner, default_pool(), Variant.parse(variant))
     return Tally(run_local(run, games, workers=workers))
 
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--games", type=int, default=200)
-    ap.add_argument("--rows", default="all", choices=["all", "self", "cross", "lofo"])
+    ap.add_argument("--rows", default="all", choices=["all", "self", "cross", "lofo", "partner"])
     ap.add_argument("--noise", type=float, default=0.3)
     ap.add_argument("--variant", default="standard")
     ap.add_argument("--workers", type=int, default=2)
@@ -71,9 +83,9 @@ def main(argv: list[str] | None = None) -> int:
     print(f"{a.games} games per row, variant {a.variant}, partner noise {a.noise}")
     print("| pairing | win % | assassin % | sudden-death loss % | tokens left (wins) | score (wins) | turns | s |")
     print("|---|---|---|---|---|---|---|---|")
-    for name, spec in rows(a.rows, a.noise):
+    for name, spec, *spec_b in rows(a.rows, a.noise):
         t = time.perf_counter()
-        s = run_row(spec, a.games, a.variant, a.workers).summary()
+        s = run_row(spec, a.games, a.variant, a.workers, spec_b=spec_b[0] if spec_b else None).summary()
         print(f"| {name} | {100 * s.win.value:.1f} | {100 * s.assassin.value:.1f} | "
               f"{100 * s.sudden_death_loss.value:.1f} | {s.mean_tokens_left_on_win:.2f} | "
               f"{s.mean_score_on_win:.2f} | {s.mean_turns:.2f} | {time.perf_counter() - t:.0f} |", flush=True)

@@ -24,7 +24,7 @@ from duetbot.simulation import (
 )
 from duetbot.wordpool import default_pool
 
-from .conftest import one_line_error
+from .conftest import benchmark, one_line_error
 
 
 runner = CliRunner()
@@ -73,6 +73,13 @@ def test_each_player_clues_the_other_players_guesser():
         for e, nxt in zip(events, events[1:]):
             if isinstance(e.action, Clue) and not isinstance(nxt.action, Clue):
                 assert nxt.player is not e.player
+
+
+def test_bench_strength_plays_its_partner_rows(capsys):
+    """The rows where player B is a partner of one family in both roles play two specs."""
+    assert benchmark("bench_strength").main(["--games", "2", "--rows", "partner", "--workers", "1"]) == 0
+    out = capsys.readouterr().out
+    assert out.count("| bot without ") == 3 and "with a glove50+noise partner" in out
 
 
 def test_in_order_buffers_out_of_order_chunks():
