@@ -1,11 +1,11 @@
 """A per-user cache of what the bots derive from their models when a process starts.
 
 An ensemble aligns its families on the clue words they share and turns each family's
-float16 table into unit float32 rows; a guesser also needs each family's vocabulary moments.
-That is about 0.1 s of every start (``duetbot play``, ``suggest``, ``serve``, each simulation
-worker). The results depend on the model files alone, so they are kept on disk under a key
-made of the models' files (path, size, modification time), the code that derives them and
-:data:`VERSION`, and later processes read them back.
+float16 table into unit float32 rows (about 0.1 s of every start: ``duetbot play``,
+``suggest``, ``serve``, each simulation worker), and a long session indexes those words for
+the strict clue check (0.3 s). The results depend on the model files alone, so they are kept
+on disk under a key made of the models' files (path, size, modification time), the code that
+derives them and :data:`VERSION`, and later processes read them back.
 
 An entry never changes once written: a writer writes a temporary file and renames it into
 place, so concurrent processes at worst compute the same thing twice. An entry that cannot
@@ -23,8 +23,10 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import shutil
 import sys
 import tempfile
+from functools import lru_cache
 from pathlib import Path
 from typing import Any, Callable, Iterable, Sequence
 
@@ -39,6 +41,9 @@ VERSION = 1
 
 #: Entries kept of each kind (the newest; an older one is computed again if it is needed).
 KEEP = 12
+
+#: The kinds of entry this package writes (the directories under the cache directory).
+KINDS = ("ensembles", "strict")
 
 
 def cache_dir() -> Path | None:
@@ -71,10 +76,11 @@ def files_stamp(model_dir: Path | None) -> list | None:
     return [str(model_dir.resolve()), stats]
 
 
+@lru_cache(maxsize=32)
 def code_stamp(*paths: Path) -> str:
     """A digest of the files (source code, data) that compute or feed a derived value, for
     its key: a change to any of them makes a new entry, so an old one is never read by new
-    code."""
+    code. Read once per process."""
     h = hashlib.sha256()
     for p in paths:
         h.update(str(p).encode() + b"\0" + p.read_bytes() + b"\0")
@@ -152,8 +158,12 @@ class DerivedCache:
                 Path(tmp).unlink(missing_ok=True)
 
 
-#: The kinds of entry this package writes (the directories under the cache directory).
-KINDS = ("ensembles", "strict")
+def _entry_dirs(kind_dir: Path) -> list[Path]:
+    """The entries of one kind, oldest first (none if the directory cannot be read)."""
+    try:
+        return sorted((p for p in kind_dir.iterdir() if p.is_dir()), key=lambda p: p.stat().st_mtime_ns)
+    except OSError:
+        return []
 
 
 def entries() -> list[tuple[str, Path, int]]:
@@ -161,21 +171,12 @@ def entries() -> list[tuple[str, Path, int]]:
     base = cache_dir()
     if base is None:
         return []
-    out = []
-    for kind in KINDS:
-        try:
-            dirs = sorted((p for p in (base / kind).iterdir() if p.is_dir()), key=lambda p: p.stat().st_mtime_ns)
-        except OSError:
-            continue
-        for d in dirs:
-            out.append((kind, d, sum(f.stat().st_size for f in d.iterdir() if f.is_file())))
-    return out
+    return [(kind, d, sum(f.stat().st_size for f in d.iterdir() if f.is_file()))
+            for kind in KINDS for d in _entry_dirs(base / kind)]
 
 
 def clear() -> tuple[int, int]:
     """Delete every entry; returns (entries, bytes) deleted."""
-    import shutil
-
     found = entries()
     for _, d, _ in found:
         shutil.rmtree(d, ignore_errors=True)
@@ -185,11 +186,5 @@ def clear() -> tuple[int, int]:
 def _prune(kind_dir: Path) -> None:
     """Delete all but the :data:`KEEP` newest entries of one kind (a new model or new code
     makes new entries; the old ones would pile up)."""
-    import shutil
-
-    try:
-        entries = sorted((p for p in kind_dir.iterdir() if p.is_dir()), key=lambda p: p.stat().st_mtime_ns)
-    except OSError:
-        return
-    for old in entries[:-KEEP]:
+    for old in _entry_dirs(kind_dir)[:-KEEP]:
         shutil.rmtree(old, ignore_errors=True)
