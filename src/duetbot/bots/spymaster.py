@@ -23,6 +23,7 @@ import numpy as np
 from ..rules import Clue, GuessResult, Label
 from ..rules.clues import clue_conflict, illegal_clues, strict_illegal_clues
 from ..views import SpymasterView
+from .common_words import people_would_say
 from .ensemble import BoardSims, Ensemble
 from .reader import ReaderModel, StopCounts, adapted, history_reads, posterior
 from .winchance import DUET_TURNS, TurnModel
@@ -74,23 +75,36 @@ class SpymasterConfig:
     """Largest count considered. DESIGN.md: capping at 2 cost 30-40 points of win rate."""
     assassin_margin: float = 0.5
     """Screen only: an assassin counts as this much more similar than it is (z units)."""
-    min_zipf: float = 2.8
-    """Clue words rarer than this (wordfreq zipf) are never given."""
+    min_zipf: float = 3.0
+    """Clue words rarer than this (wordfreq zipf) are never given: about the commonest
+    30,000 English words (rank 30,000 of wordfreq's list is at zipf 2.98)."""
     familiarity: float = 0.004
     """Score penalty per zipf unit below 4.5: prefer words a person knows."""
     proper_penalty: float = 0.05
-    """Score penalty for proper nouns (allowed by the rules, harder for partners). At 0.01
-    2.2% of the bot's clues were proper nouns, nearly all obscure first names (adrian, royce,
-    wyatt), where people's 2.0% are famous (batman, everest, california); 0.05 gives none,
-    with win rates unchanged within noise (300 games: shipped pair 83.0 -> 81.3%, LOFO mean
-    8.9 -> 9.3%)."""
+    """Score penalty for the proper nouns that remain (famous ones: Paris, Einstein): allowed
+    by the rules and by people, harder for some partners."""
     base_forms: bool = True
-    """Give no function word (despite, unto), no -ed form not clearly more common than its
-    base (accounted, posted, consulted go; united, married stay) and no -ing form far rarer
-    than its base (bowling, morning stay). On people's boards 4.0% of the old spymaster's
-    clues were -ed/-ing forms, 1.1% with this, people's 2.9% (``benchmarks/bench_people.py``)."""
+    """Give only words a person would say (:func:`~duetbot.bots.common_words.people_would_say`):
+    no names but famous ones, no fragments of names, no short forms, no function words, no
+    inflected form rarer than its base (poets, tackles, accounted; glasses, bowling, united
+    stay). Issue 28 measures it on people's boards (``benchmarks/bench_people.py``)."""
     turns: TurnModel = DUET_TURNS
     """What a future turn is assumed to bring, for the win-chance table (:mod:`.winchance`)."""
+    honest: bool = True
+    """Hold clues to an honest number (the three fields below); off: the number that
+    maximises the mixture's chance of winning, as before issue 28 (the classic bot)."""
+    honest_ratio: float = 0.8
+    """The number is honest: among the top k words of every family's simulated reader, a clue
+    of k must put at least this share of k greens (the family that reads it worst, not the
+    mixture's average). Before issue 28 the spymaster said 4 and expected 2."""
+    strong_margin: tuple[float, ...] = (0.0, 0.25, 0.6, 0.8)
+    """For a clue of k (index k-1), every target must beat every word that is not mine to
+    find (an assassin counting ``assassin_margin`` more) by this many z units in every
+    family: a 3 or a 4 only when every target is a strong link for every reader."""
+    after_miss_cap: bool = True
+    """After the partner missed on my last clue, the next clue is no bigger than that one,
+    unless the clock leaves nothing else (my greens left exceed what clues of that size
+    could find with the tokens left)."""
     min_expected_greens: float = 0.5
     """A positive clue must be expected to find at least this many greens: with a loose clock
     a clue that points at nothing (the partner's guess a bystander, most likely) can score
@@ -239,7 +253,8 @@ class EmbeddingSpymaster:
         z = ensemble.zipf
         self._prior = (-cfg.familiarity * np.clip(4.5 - z, 0, None)
                        - cfg.proper_penalty * ensemble.is_proper).astype(np.float32)
-        self._too_rare = (z < cfg.min_zipf) | (_not_a_clue(ensemble.clue_words, z) if cfg.base_forms else False)
+        self._too_rare = (z < cfg.min_zipf) | (~people_would_say(ensemble.clue_words, z, ensemble.is_proper)
+                                               if cfg.base_forms else False)
         self._illegal_cache: dict[str, np.ndarray] = {}
         self._seen: set[str] = set()   # board words met (folded), checked or not
         self._depth_cache: dict[tuple[int, float, float], np.ndarray] = {}
@@ -380,7 +395,8 @@ class EmbeddingSpymaster:
     def _values(self, turn: _Turn, cand: np.ndarray, eligible_mask: np.ndarray | None = None,
                 tokens_after: int | None = None) -> tuple[np.ndarray, ...]:
         """Simulate the partner on candidates ``cand``. Returns (value, found, p_assassin,
-        p_bystander), each (len(cand), max_number): column k-1 is the clue with number k."""
+        p_bystander, found by the worst family), each (len(cand), max_number): column k-1 is
+        the clue with number k."""
         cfg = self.config
         cols = turn.eligible if eligible_mask is None else turn.eligible[eligible_mask]
         labels = turn.labels if eligible_mask is None else turn.labels[eligible_mask]
@@ -410,8 +426,19 @@ class EmbeddingSpymaster:
         w_miss = 0.0 if miss_lost else W[left, t_miss]
         value = (1 - assassin) * np.where(missed, w_miss, W[left, t_ok])
         depth = self._depths(int(green.sum()), turn.partner)                          # (K, D)
-        return tuple((share @ x.reshape(2 * A, -1)) @ depth.T
-                     for x in (value, found, assassin, missed & ~assassin))
+        out = tuple((share @ x.reshape(2 * A, -1)) @ depth.T
+                    for x in (value, found, assassin, missed & ~assassin))
+        # The honest number's yardstick: the greens among the top k of the family that reads
+        # the clue worst (each family's own simulated partners read k deep; the random
+        # readers left out).
+        to_k = found.reshape(2 * A, -1)[:, 1:cfg.max_number + 1]                     # (2A, K)
+        worst = np.full(out[1].shape, np.inf)
+        for rows in turn.rows:
+            if rows.stop > rows.start:
+                k = key[rows]
+                s = np.bincount(k.ravel(), minlength=2 * A * n).reshape(n, 2 * A) / len(k)
+                np.minimum(worst, s @ to_k, out=worst)
+        return (*out, worst)
 
     def _depths(self, greens: int, partner: ReaderModel) -> np.ndarray:
         """(max_number, max_number + 2): chance that the partner goes d deep for a clue of k
@@ -473,14 +500,22 @@ class EmbeddingSpymaster:
         cand = self._shortlist(turn, turn.legal)
         if len(cand) == 0:
             return []
-        value, found, p_a, p_b = self._values(turn, cand)
+        values = self._values(turn, cand)
+        value, found, p_a, p_b = values[:4]
         n_green = int((turn.labels == 0).sum())
         value = value + self._prior[cand][:, None]
         value[:, n_green:] = -np.inf                                   # no number above greens left
         value[found < cfg.min_expected_greens] = -np.inf               # a clue is for finding greens
+        K = value.shape[1]
+        if cfg.honest:
+            value[:, self._number_cap(view, turn):] = -np.inf          # no bolder after a miss
+            honest = (values[4] >= cfg.honest_ratio * np.arange(1, K + 1)) & (self._strength(turn, cand) >= 0)
+            if (honest & np.isfinite(value)).any():
+                value[~honest] = -np.inf
+            else:  # no honest clue at all (a board of weak links): the best clue for one word
+                value[:, 1:] = -np.inf
         # The best clue for each number first, best first (a person picks the risk they
         # like), then the next best clues whatever their number.
-        K = value.shape[1]
         firsts: list[tuple[int, int]] = []
         for k in np.argsort(-value.max(axis=0)):
             taken = {c for c, _ in firsts}
@@ -504,6 +539,55 @@ class EmbeddingSpymaster:
                 out.append(self._option(view, turn, int(cand[ci]), k + 1, float(value[ci, k]),
                                         float(found[ci, k]), float(p_a[ci, k]), float(p_b[ci, k])))
         return out
+
+    def _links(self, turn: _Turn, cand: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """For each candidate, my greens in play in its order (family average, best first),
+        and each family's z of them: ((n, greens) board-eligible indices, (families, n,
+        greens) z). ``(n, 0)`` when no green is left."""
+        green = np.flatnonzero(turn.labels == 0)
+        zc = turn.sims.z[:, cand[:, None], turn.eligible[green][None, :]]          # (F, n, g)
+        order = np.argsort(-zc.mean(axis=0), axis=1, kind="stable")
+        return green[order], np.take_along_axis(zc, order[None], axis=2)
+
+    def _strength(self, turn: _Turn, cand: np.ndarray) -> np.ndarray:
+        """(n, max_number): for a clue of k, how far its weakest target stands above the
+        strongest word that is not mine to find (an assassin ``assassin_margin`` more), in the
+        family where that gap is smallest, less ``strong_margin[k-1]``: >= 0 is a clue every
+        family reads as meant."""
+        cfg = self.config
+        K = cfg.max_number
+        out = np.full((len(cand), K), -np.inf, np.float32)
+        _, zg = self._links(turn, cand)
+        if zg.shape[2] == 0:
+            return out
+        bad = turn.labels != 0
+        if bad.any():
+            zb = turn.sims.z[:, cand[:, None], turn.eligible[bad][None, :]]
+            zb = zb + np.where(turn.labels[bad] == 1, cfg.assassin_margin, 0.0).astype(np.float32)
+            worst_bad = zb.max(axis=2)                                              # (F, n)
+        else:
+            worst_bad = np.full(zg.shape[:2], -10.0, np.float32)
+        weakest = np.minimum.accumulate(zg, axis=2)[:, :, :K]                       # (F, n, <=K)
+        gap = np.nanmin(weakest - worst_bad[:, :, None], axis=0)                    # (n, <=K)
+        k = gap.shape[1]
+        out[:, :k] = gap - np.asarray(cfg.strong_margin[:k], np.float32)
+        return out
+
+    def _number_cap(self, view: SpymasterView, turn: _Turn) -> int:
+        """The largest number allowed now: no bolder than my last clue when the partner
+        missed on it (``config.after_miss_cap``), unless the clock leaves nothing else."""
+        cfg = self.config
+        mine = [t for t in view.turns if t.giver == view.player and t.clue.number > 0 and t.guesses]
+        if not cfg.after_miss_cap or not mine:
+            return cfg.max_number
+        last = mine[-1]
+        if all(r is GuessResult.GREEN for _, r in last.guesses):
+            return cfg.max_number
+        cap = last.clue.number
+        my_greens = int((turn.labels == 0).sum())
+        if my_greens > cap * max(turn.tokens, 1):
+            return cfg.max_number   # the clock: clues this size cannot finish in time
+        return cap
 
     def _option(self, view, turn: _Turn, c: int, number: int, score: float, found: float,
                 p_a: float, p_b: float) -> ClueOption:
@@ -623,33 +707,3 @@ def _allocate(total: int, shares: Sequence[float]) -> list[int]:
 #: Board words checked one by one before the spymaster indexes its vocabulary for the
 #: strict clue check (:class:`~duetbot.rules.clues.StrictIndex`): two boards.
 INDEX_AFTER_WORDS = 50
-
-#: Words a person would not give as a clue although the clue vocabulary has them.
-FUNCTION_WORDS = frozenset("""amid amidst amongst despite former formerly hence hereby herein
-latter seem seemed seems thereby therein thereof thus unto upon whereas whereby whilst""".split())
-
-
-def _not_a_clue(words: Sequence[str], zipf: np.ndarray) -> np.ndarray:
-    """Function words; -ed forms not clearly more common than a base form in ``words``
-    (accounted, posted go; united, married, tired stay); -ing forms more than one zipf unit
-    rarer than their base (people say bowling, gambling, morning)."""
-    freq = dict(zip(words, np.asarray(zipf).tolist()))
-    hits = []
-    for i, w in enumerate(words):
-        if w in FUNCTION_WORDS:
-            hits.append(i)
-            continue
-        if not w.endswith(("ed", "ing")):
-            continue
-        for suffix, slack in (("ed", 0.3), ("ing", -1.0)):
-            stem = w[: -len(suffix)]
-            if not w.endswith(suffix) or len(stem) < 3:
-                continue
-            bases = [stem, stem + "e"] + ([stem[:-1] + "y"] if stem.endswith("i") else []) + \
-                ([stem[:-1]] if stem[-1] == stem[-2] else [])
-            base = max((freq[b] for b in bases if b in freq), default=None)
-            if base is not None and freq[w] < base + slack:
-                hits.append(i)
-    out = np.zeros(len(words), bool)
-    out[hits] = True
-    return out
