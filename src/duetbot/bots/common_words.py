@@ -53,6 +53,12 @@ trousers woods""".split())
 USUAL_SHORT = frozenset("app apps lab pub tab".split())
 
 
+#: Words outside the English lexicon (and not famous) must be at least this common: below it
+#: they are mostly foreign words and fragments (facto, casa, nadu, kung) and names of places
+#: few people know, with a few everyday words the lexicon lacks (skillet, clarinet) lost.
+UNLISTED_MIN_ZIPF = 3.6
+
+
 def _lines(name: str) -> frozenset[str]:
     text = resources.files("duetbot").joinpath("data", "lexicon", name).read_text(encoding="utf-8")
     return frozenset(w for line in text.splitlines() if not line.startswith("#") for w in line.split())
@@ -70,7 +76,7 @@ def people_names() -> frozenset[str]:
     return _lines("names.txt")
 
 
-def _rarer_inflection(word: str, freq: dict[str, float]) -> bool:
+def _rarer_inflection(word: str, freq: dict[str, float], english: frozenset[str]) -> bool:
     """An inflected form (-s, -ed, -ing) rarer than its base, as the module says."""
     if word.endswith("s") and not word.endswith(("ss", "us", "is", "ics")) and word not in USUAL_PLURALS:
         bases = [word[:-1]] + ([word[:-2]] if word.endswith("es") else []) + \
@@ -78,6 +84,8 @@ def _rarer_inflection(word: str, freq: dict[str, float]) -> bool:
         base = max((freq[b] for b in bases if b in freq and len(b) >= 3), default=None)
         if base is not None and freq[word] < base:
             return True
+        if base is None and any(b in english for b in bases if len(b) >= 3):
+            return True   # a form of a word too rare to be a clue itself (pores, pore)
     for suffix, slack in (("ed", 0.3), ("ing", -1.0)):
         stem = word[: -len(suffix)]
         if not word.endswith(suffix) or len(stem) < 3:
@@ -99,8 +107,9 @@ def people_would_say(words: Sequence[str], zipf: np.ndarray, proper: np.ndarray)
     for i, w in enumerate(words):
         if w in well_known:
             continue
-        if w in FRAGMENTS or w in FUNCTION_WORDS or _rarer_inflection(w, freq):
+        if w in FRAGMENTS or w in FUNCTION_WORDS or _rarer_inflection(w, freq, english):
             out[i] = False
-        elif w not in english and (w in names or proper[i] or (len(w) <= 3 and w not in USUAL_SHORT)):
+        elif w not in english and (w in names or proper[i] or freq[w] < UNLISTED_MIN_ZIPF
+                                   or (len(w) <= 3 and w not in USUAL_SHORT)):
             out[i] = False
     return out

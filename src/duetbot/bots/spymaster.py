@@ -99,12 +99,15 @@ class SpymasterConfig:
     mixture's average). Before issue 28 the spymaster said 4 and expected 2."""
     strong_margin: tuple[float, ...] = (0.0, 0.25, 0.6, 0.8)
     """For a clue of k (index k-1), every target must beat every word that is not mine to
-    find (an assassin counting ``assassin_margin`` more) by this many z units in every
+    find (an assassin counting ``strong_assassin_margin`` more) by this many z units in every
     family: a 3 or a 4 only when every target is a strong link for every reader."""
+    strong_assassin_margin: float = 1.0
+    """How much more than a bystander an assassin counts in that check (z units)."""
     after_miss_cap: bool = True
     """After the partner missed on my last clue, the next clue is no bigger than that one,
-    unless the clock leaves nothing else (my greens left exceed what clues of that size
-    could find with the tokens left)."""
+    unless the clock leaves nothing else: in the end game (:data:`CLOCK_TOKENS` tokens or
+    fewer) when my greens left exceed what clues of that size could find with the tokens
+    left."""
     min_expected_greens: float = 0.5
     """A positive clue must be expected to find at least this many greens: with a loose clock
     a clue that points at nothing (the partner's guess a bystander, most likely) can score
@@ -165,9 +168,15 @@ class ClueOption:
     p_bystander: float
     dangers: tuple[tuple[str, str], ...] = ()
     """The most tempting non-targets: (word, label on my side), most dangerous first."""
+    links: tuple[float, ...] = ()
+    """How strong the link to each target is, in the order of ``targets``: the chance that a
+    reader of the family that reads it worst puts the target before the most tempting word
+    that is not mine to find (one pair, the partner model's perception noise). A person
+    sees the weak link at a glance."""
 
     def to_json(self) -> dict:
         return {"clue": self.clue.word, "number": self.clue.number, "targets": list(self.targets),
+                "links": [round(v, 2) for v in self.links],
                 "score": round(self.score, 4), "expected_greens": round(self.expected_greens, 3),
                 "p_assassin": round(self.p_assassin, 4), "p_bystander": round(self.p_bystander, 4),
                 "dangers": [{"word": w, "label": lab} for w, lab in self.dangers]}
@@ -551,7 +560,7 @@ class EmbeddingSpymaster:
 
     def _strength(self, turn: _Turn, cand: np.ndarray) -> np.ndarray:
         """(n, max_number): for a clue of k, how far its weakest target stands above the
-        strongest word that is not mine to find (an assassin ``assassin_margin`` more), in the
+        strongest word that is not mine to find (an assassin ``strong_assassin_margin`` more), in the
         family where that gap is smallest, less ``strong_margin[k-1]``: >= 0 is a clue every
         family reads as meant."""
         cfg = self.config
@@ -563,7 +572,7 @@ class EmbeddingSpymaster:
         bad = turn.labels != 0
         if bad.any():
             zb = turn.sims.z[:, cand[:, None], turn.eligible[bad][None, :]]
-            zb = zb + np.where(turn.labels[bad] == 1, cfg.assassin_margin, 0.0).astype(np.float32)
+            zb = zb + np.where(turn.labels[bad] == 1, cfg.strong_assassin_margin, 0.0).astype(np.float32)
             worst_bad = zb.max(axis=2)                                              # (F, n)
         else:
             worst_bad = np.full(zg.shape[:2], -10.0, np.float32)
@@ -584,9 +593,8 @@ class EmbeddingSpymaster:
         if all(r is GuessResult.GREEN for _, r in last.guesses):
             return cfg.max_number
         cap = last.clue.number
-        my_greens = int((turn.labels == 0).sum())
-        if my_greens > cap * max(turn.tokens, 1):
-            return cfg.max_number   # the clock: clues this size cannot finish in time
+        if turn.tokens <= CLOCK_TOKENS and int((turn.labels == 0).sum()) > cap * max(turn.tokens, 1):
+            return cfg.max_number   # the end game: clues this size cannot finish in time
         return cap
 
     def _option(self, view, turn: _Turn, c: int, number: int, score: float, found: float,
@@ -599,7 +607,21 @@ class EmbeddingSpymaster:
                               key=lambda i: -(zbar[i] + (self.config.assassin_margin if turn.labels[i] == 1 else 0)))
         dangers = tuple((view.words[turn.eligible[i]], names[int(turn.labels[i])]) for i in danger_order[:3])
         return ClueOption(Clue(self.ensemble.clue_words[c], number), tuple(targets) if number else (),
-                          score, found, p_a, p_b, dangers)
+                          score, found, p_a, p_b, dangers, self._link_strengths(turn, c, order, number))
+
+    def _link_strengths(self, turn: _Turn, c: int, order: np.ndarray, number: int) -> tuple[float, ...]:
+        """:attr:`ClueOption.links` of clue candidate ``c`` for its top ``number`` greens in
+        ``order`` (eligible positions, best first). Two Gumbel readers' difference is
+        logistic, so the chance is a logistic of the z gap over the partner's temperature."""
+        mine = [i for i in order if turn.labels[i] == 0][:number]
+        if not mine:
+            return ()
+        z = turn.sims.z[:, c, turn.eligible]                                        # (F, e)
+        bad = turn.labels != 0
+        worst_bad = z[:, bad].max(axis=1) if bad.any() else np.full(len(z), -10.0, np.float32)
+        gap = np.nanmin(z[:, mine] - worst_bad[:, None], axis=0)
+        p = 1 / (1 + np.exp(-np.clip(gap / max(turn.partner.temperature, 1e-3), -30, 30)))
+        return tuple(float(v) for v in p)
 
     def _zero_option(self, view: SpymasterView, turn: _Turn, current: ClueOption) -> ClueOption | None:
         """``clue: 0`` for the assassin that most endangers the best clue, when the best clue
@@ -703,6 +725,10 @@ def _allocate(total: int, shares: Sequence[float]) -> list[int]:
         out[i] += 1
     return [int(x) for x in out]
 
+
+#: The end game for :attr:`SpymasterConfig.after_miss_cap`: with this many tokens or fewer,
+#: a clue no bigger than the last may leave too little time.
+CLOCK_TOKENS = 4
 
 #: Board words checked one by one before the spymaster indexes its vocabulary for the
 #: strict clue check (:class:`~duetbot.rules.clues.StrictIndex`): two boards.

@@ -12,7 +12,7 @@ import json
 import sys
 from functools import lru_cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any, Optional
+from typing import TYPE_CHECKING, Annotated, Any, Optional, Sequence
 
 import typer
 from rich.console import Console
@@ -118,6 +118,18 @@ Classic = Annotated[bool, typer.Option("--classic", help="Same as --game classic
 RequestFile = Annotated[Optional[Path], typer.Option("--request", help="A JSON file holding one request: the fields of one `suggest jsonl` line (see `duetbot suggest schema`); flags given too override them. Named for what it holds, since --game names the game in every command.")]
 
 
+def link_word(strength: float) -> str:
+    """A link's strength in a word: strong (a reader nearly always takes it first), fair, weak."""
+    return "strong" if strength >= 0.9 else "fair" if strength >= 0.7 else "weak"
+
+
+def linked_targets(targets: Sequence[str], links: Sequence[float]) -> str:
+    """``NURSE (strong), DOCTOR (weak)``: each target with its link's strength."""
+    if len(links) != len(targets):
+        return ", ".join(targets)
+    return ", ".join(f"{t} ({link_word(v)} {round(100 * v)}%)" for t, v in zip(targets, links))
+
+
 @app.command()
 def clue(board: Board = None, green: Green = None, assassin: Assassin = None, covered: Covered = None,
          partner_bystanders: Annotated[Optional[str], typer.Option(help="Words your partner touched that were bystanders on your side.")] = None,
@@ -146,7 +158,7 @@ def clue(board: Board = None, green: Green = None, assassin: Assassin = None, co
                 "bystander risk", "watch out for"):
         table.add_column(col)
     for o in answer.clues:
-        table.add_row(f"{o.clue.upper()}: {o.number}", ", ".join(o.targets) or "(zero clue)",
+        table.add_row(f"{o.clue.upper()}: {o.number}", linked_targets(o.targets, o.links) or "(zero clue)",
                       f"{o.expected_greens:.2f}", f"{100 * o.p_assassin:.1f}%", f"{100 * o.p_bystander:.1f}%",
                       ", ".join(f"{d.word} ({d.label})" for d in o.dangers))
     console.print(table)
