@@ -103,6 +103,9 @@ class SpymasterConfig:
     family: a 3 or a 4 only when every target is a strong link for every reader."""
     strong_assassin_margin: float = 1.0
     """How much more than a bystander an assassin counts in that check (z units)."""
+    robust_value: bool = False
+    """Rank clues by the chance of winning with the family that reads each clue worst, not
+    the mixture's average."""
     after_miss_cap: bool = True
     """After the partner missed on my last clue, the next clue is no bigger than that one,
     unless the clock leaves nothing else: in the end game (:data:`CLOCK_TOKENS` tokens or
@@ -442,12 +445,14 @@ class EmbeddingSpymaster:
         # readers left out).
         to_k = found.reshape(2 * A, -1)[:, 1:cfg.max_number + 1]                     # (2A, K)
         worst = np.full(out[1].shape, np.inf)
+        worst_value = np.full(out[0].shape, np.inf)
         for rows in turn.rows:
             if rows.stop > rows.start:
                 k = key[rows]
                 s = np.bincount(k.ravel(), minlength=2 * A * n).reshape(n, 2 * A) / len(k)
                 np.minimum(worst, s @ to_k, out=worst)
-        return (*out, worst)
+                np.minimum(worst_value, (s @ value.reshape(2 * A, -1)) @ depth.T, out=worst_value)
+        return (*out, worst, worst_value)
 
     def _depths(self, greens: int, partner: ReaderModel) -> np.ndarray:
         """(max_number, max_number + 2): chance that the partner goes d deep for a clue of k
@@ -511,6 +516,8 @@ class EmbeddingSpymaster:
             return []
         values = self._values(turn, cand)
         value, found, p_a, p_b = values[:4]
+        if cfg.honest and cfg.robust_value:
+            value = values[5]
         n_green = int((turn.labels == 0).sum())
         value = value + self._prior[cand][:, None]
         value[:, n_green:] = -np.inf                                   # no number above greens left
