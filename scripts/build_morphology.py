@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Regenerate the word data used by :mod:`duetbot.rules.clues`.
+"""Regenerate the word data used by :mod:`duetbot.words.lexicon`.
 
 Maintainer-only script (``duetbot models build lexicon`` runs it).  It needs
 ``wordfreq`` and ``lemminflect`` (the runtime code needs neither) and writes
@@ -17,7 +17,7 @@ into ``src/duetbot/data/lexicon/``:
 
 ``irregular.txt``
     ``form:lemma[,lemma...]`` entries for the inflected forms whose lemmas
-    the regular suffix rules of :func:`duetbot.rules.clues.regular_bases`
+    the regular suffix rules of :func:`duetbot.words.morphology.regular_bases`
     cannot reach (mice:mouse, ran:run, hidden:hide).
 
 ``blocked.txt``
@@ -54,7 +54,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "src"))
 
-from duetbot.rules.clues import regular_bases  # noqa: E402  (same rules as runtime)
+from duetbot.words.morphology import regular_bases  # noqa: E402  (same rules as runtime)
 
 TOP_N = 80_000  # wordfreq rank cut-off for the lexicon
 SCOPE_N = 150_000  # wordfreq rank cut-off for the morphology tables
@@ -153,7 +153,7 @@ def build() -> dict[str, str]:
 
 def render(words: list[str], irregular: dict[str, list[str]], blocked: dict[str, list[str]],
            versions: str, scope: int) -> dict[str, str]:
-    """The three files for the given tables (what :func:`duetbot.rules.clues._load` reads back)."""
+    """The three files for the given tables (what :mod:`duetbot.words.lexicon` reads back)."""
     irr_entries = [f"{w}:{','.join(ls)}" for w, ls in sorted(irregular.items())]
     blk_entries = [f"{w}:{','.join(bs)}" for w, bs in sorted(blocked.items())]
     return {

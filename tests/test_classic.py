@@ -732,7 +732,7 @@ def test_suggest_clue_and_guess_for_a_classic_board(tmp_path):
 def test_classic_bot_clues_pass_the_strict_check(bots):
     """Issue 13: the classic spymasters (embedding and random) hold their own clues to the
     strict check, not only the rule book."""
-    from duetbot.rules.clues import strict_conflict
+    from duetbot.bots.strict_clues import strict_conflict
 
     spy, guesser = bots
     flagged, given = [], []

@@ -26,7 +26,7 @@ from typing import Callable, Sequence
 import numpy as np
 
 from ..embeddings import EmbeddingModel, UnknownWordError, described_vectors, load_model
-from ..embeddings.model import normalise_entry
+from ..words import word_key
 from ..embeddings.subword import SOURCE_FAMILY, load_subword
 from .base import Partner
 from .ensemble import Ensemble
@@ -66,8 +66,8 @@ def parse_described(text: str) -> tuple[str, tuple[str, ...]]:
     ('ice cream', ('sundae', 'cone'))
     """
     word, sep, like = text.partition("=")
-    word = normalise_entry(word)
-    parts = tuple(normalise_entry(p) for p in like.split("+") if p.strip())
+    word = word_key(word)
+    parts = tuple(word_key(p) for p in like.split("+") if p.strip())
     if not sep or not word or not parts:
         raise SpecError(f"bad word vector {text!r}: write WORD=LIKE+LIKE, the words it is like, e.g. gryffindor=lion+wizard")
     return word, parts

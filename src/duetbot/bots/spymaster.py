@@ -21,10 +21,12 @@ from typing import Callable, Sequence
 import numpy as np
 
 from ..rules import Clue, GuessResult, Label
-from ..rules.clues import clue_conflict, illegal_clues, strict_illegal_clues
+from ..rules.clues import clue_conflict, illegal_clues
 from ..views import SpymasterView
+from ..words import word_key
 from .ensemble import BoardSims, Ensemble
 from .reader import ReaderModel, StopCounts, adapted, history_reads, posterior
+from .strict_clues import strict_illegal_clues
 from .winchance import DUET_TURNS, TurnModel
 
 
@@ -105,7 +107,7 @@ class SpymasterConfig:
     zero_min_margin: float = 0.5
     """A zero clue's word must point at its assassin by this z margin over any other word."""
     strict_clues: bool = True
-    """Hold the bot's own clues to :func:`~duetbot.rules.clues.strict_illegal_clues`, not
+    """Hold the bot's own clues to :func:`~duetbot.bots.strict_clues.strict_illegal_clues`, not
     only the rule book: no clue containing a visible word or contained in one (3+ letters:
     "officers" with ICE, "cola" with CHOCOLATE, "doctoral" with DOCTOR), no derived form
     ("tribal" with TRIBE), no shared compound part. People are still judged by the rule
@@ -272,11 +274,11 @@ class EmbeddingSpymaster:
         if self.config.strict_clues:
             # The vocabulary is indexed once (~0.3 s), after which a new word costs ~0.3 ms.
             for w, flagged in self.ensemble.strict_index.by_word(words).items():
-                self._illegal_cache[_fold(w)] = np.array(sorted(index[c] for c in flagged), dtype=np.int64)
+                self._illegal_cache[word_key(w)] = np.array(sorted(index[c] for c in flagged), dtype=np.int64)
         else:
             bad = sorted(illegal_clues(self.ensemble.clue_words, words))
             for w in words:
-                self._illegal_cache[_fold(w)] = np.array([index[c] for c in bad if clue_conflict(c, w)],
+                self._illegal_cache[word_key(w)] = np.array([index[c] for c in bad if clue_conflict(c, w)],
                                                           dtype=np.int64)
 
     def _legal(self, view) -> Legality:
@@ -292,7 +294,7 @@ class EmbeddingSpymaster:
             if j is not None:
                 legal[j] = False
         words = [view.words[i] for i in view.visible]
-        keys = [_fold(w) for w in words]
+        keys = [word_key(w) for w in words]
         new = {k: w for k, w in zip(keys, words) if k not in self._illegal_cache}
         self._seen.update(new)
         if new and (not self.config.strict_clues or len(self._seen) > INDEX_AFTER_WORDS):
@@ -565,11 +567,6 @@ def _unique(a: np.ndarray) -> np.ndarray:
     return a[np.concatenate(([True], a[1:] != a[:-1]))] if len(a) else a
 
 
-def _fold(word: str) -> str:
-    """A board word as the legality cache keys it."""
-    return " ".join(word.split()).casefold()
-
-
 def _best_columns(values: np.ndarray, k: int, stride: int = 8) -> np.ndarray:
     """The columns of the ``k`` largest values of each row of ``values``, all rows together.
 
@@ -621,7 +618,7 @@ def _allocate(total: int, shares: Sequence[float]) -> list[int]:
 
 
 #: Board words checked one by one before the spymaster indexes its vocabulary for the
-#: strict clue check (:class:`~duetbot.rules.clues.StrictIndex`): two boards.
+#: strict clue check (:class:`~duetbot.bots.strict_clues.StrictIndex`): two boards.
 INDEX_AFTER_WORDS = 50
 
 #: Words a person would not give as a clue although the clue vocabulary has them.

@@ -53,7 +53,8 @@ from typing import IO, Any, Callable, Sequence
 import numpy as np
 
 from . import store
-from .vocab import build_vocabulary, fold_accents, normalise_entry, pool_entries, pseudo_zipf
+from ..words import fold_accents, word_key
+from .vocab import build_vocabulary, pool_entries, pseudo_zipf
 
 __all__ = [
     "FORMATS",
@@ -599,7 +600,7 @@ def import_vectors(
     raw = _unit(vectors[[fv.row[w] for w in vocab.words]])
     stored = raw.astype(np.float16)
     quality = _quality(raw, _unit(stored), vocab.words, np.flatnonzero(np.asarray(vocab.is_clue)))
-    pool_norm = {normalise_entry(p) for p in pool_raw}
+    pool_norm = {word_key(p) for p in pool_raw}
     gensim_call = ("KeyedVectors.load(mmap='r')" if fmt == "keyedvectors" else
                    f"KeyedVectors.load_word2vec_format(binary={fmt == 'word2vec-binary'}, "
                    f"no_header={fmt == 'glove'}, limit={limit}, unicode_errors='replace')")
