@@ -547,12 +547,10 @@ def test_loaded_lexicon_matches_the_files():
 
 
 def test_the_generator_writes_what_the_rules_read(tmp_path):
-    """scripts/build_morphology.py's writer and the rules' reader agree (no wordfreq needed)."""
-    import importlib.util
+    """The lexicon build's writer (duetbot/build/morphology.py) and the rules' reader agree
+    (no wordfreq needed)."""
+    from duetbot.build import morphology as script
 
-    spec = importlib.util.spec_from_file_location("build_morphology", ROOT / "scripts" / "build_morphology.py")
-    script = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(script)
     files = script.render(["bar", "foo"], {"mice": ["mouse"], "best": ["good", "well"]}, {"news": ["new"]},
                           "wordfreq 0, lemminflect 0", 3)
     for name, text in files.items():
@@ -566,7 +564,7 @@ def test_the_generator_writes_what_the_rules_read(tmp_path):
 
 @pytest.mark.build
 def test_generated_data_is_fresh():
-    """scripts/build_morphology.py --check, where the same wordfreq/lemminflect are installed."""
+    """The lexicon build's --check, where the same wordfreq/lemminflect are installed."""
     pytest.importorskip("wordfreq")
     pytest.importorskip("lemminflect")
     header = (LEXICON / "irregular.txt").read_text(encoding="utf-8")[:400]
@@ -574,7 +572,7 @@ def test_generated_data_is_fresh():
         if f"{dist} {importlib.metadata.version(dist)}" not in header:
             pytest.skip(f"generated with another {dist} version")
     result = subprocess.run(
-        [sys.executable, str(ROOT / "scripts" / "build_morphology.py"), "--check"],
+        [sys.executable, "-m", "duetbot.build.morphology", "--check"],
         capture_output=True, text=True, timeout=300,
     )
     assert result.returncode == 0, result.stderr

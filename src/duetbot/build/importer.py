@@ -52,9 +52,9 @@ from typing import IO, Any, Callable, Sequence
 
 import numpy as np
 
-from . import store
+from ..embeddings import store
+from ..embeddings.vocab import build_vocabulary, pool_entries, pseudo_zipf
 from ..words import fold_accents, word_key
-from .vocab import build_vocabulary, pool_entries, pseudo_zipf
 
 __all__ = [
     "FORMATS",
@@ -500,8 +500,8 @@ def _have_wordfreq() -> bool:
 def _fallback_maps(model_dir: Path, log: Log) -> tuple[dict[str, Any] | None, str]:
     """Fit, measure and store the subword fallback maps of the model at ``model_dir``;
     returns ``(model.json's subword_map record or None, a line for the user)``."""
-    from .model import load_model
-    from .subword import MODEL_MAP_FILE, SOURCE_FAMILY, fit_and_measure, load_subword, save_model_maps
+    from ..embeddings.model import load_model
+    from ..embeddings.subword import MODEL_MAP_FILE, SOURCE_FAMILY, fit_and_measure, load_subword, save_model_maps
 
     try:
         subword = load_subword()
@@ -595,7 +595,7 @@ def import_vectors(
                               f"words and {MIN_CLUE_WORDS} clue candidates")
     log(f"vocabulary: {len(vocab.words):,} words, {n_clue:,} clue candidates")
 
-    from .build import _quality  # the shipped builds' check of what the float16 cast moved
+    from .models import _quality  # the shipped builds' check of what the float16 cast moved
 
     raw = _unit(vectors[[fv.row[w] for w in vocab.words]])
     stored = raw.astype(np.float16)

@@ -37,9 +37,9 @@ from typing import Any, Callable, Sequence
 
 import numpy as np
 
-from . import store
+from ..embeddings import store
+from ..embeddings.vocab import build_vocabulary, pool_entries
 from ..words import word_key
-from .vocab import build_vocabulary, pool_entries
 
 __all__ = [
     "BUILD_EXTRA",
@@ -406,7 +406,7 @@ class MiniLMSource(Source):
     _word = re.compile(r"^[a-z]+([ \-][a-z]+)*$")
 
     def __init__(self) -> None:
-        from .minilm import MiniLMEncoder, package_model_dir
+        from ..embeddings.minilm import MiniLMEncoder, package_model_dir
 
         self.model_dir = package_model_dir()
         self.encoder = MiniLMEncoder(self.model_dir)
