@@ -4,7 +4,7 @@ Similarities from different models live on different scales (GloVe cosines sprea
 MiniLM's), so each family's clue x board similarities are z-scored *per board*: with the
 mean and spread of that family's similarities between the whole clue vocabulary and this
 board. One scale per board, not per clue: per-clue scaling lets a weak clue look strong by
-chance among tens of thousands of candidates (DESIGN.md, prototype measurements).
+chance among tens of thousands of candidates (docs/architecture.md, "Where the defaults come from").
 """
 
 from __future__ import annotations

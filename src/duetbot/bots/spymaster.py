@@ -60,7 +60,7 @@ def spymaster_partner(families: Sequence[str]) -> ReaderModel:
 @dataclass(frozen=True)
 class SpymasterConfig:
     """Every number the spymaster uses. Initial values come from the prototype measurements
-    in DESIGN.md; ``benchmarks/bench_strength.py`` is the benchmark that re-tunes them, and
+    (docs/architecture.md, "Where the defaults come from"); ``benchmarks/bench_strength.py`` is the benchmark that re-tunes them, and
     benchmarks/RESULTS.md lists the variants tried (none beat these defaults beyond noise in
     leave-one-family-out play, 2 rotations x 100 games each)."""
 
@@ -73,7 +73,8 @@ class SpymasterConfig:
     shortlist: int = 240
     """Candidates kept by the cheap screen for the simulation."""
     max_number: int = 4
-    """Largest count considered. DESIGN.md: capping at 2 cost 30-40 points of win rate."""
+    """Largest count considered. Capping at 2 cost 30-40 points of win rate (docs/architecture.md,
+    "Where the defaults come from")."""
     assassin_margin: float = 0.5
     """Screen only: an assassin counts as this much more similar than it is (z units)."""
     min_zipf: float = 2.8
@@ -136,7 +137,7 @@ class SpymasterConfig:
     family at temperature 0.2, so the learnt lapse grows (to 0.2-0.25 after a few clues)
     and a quarter of the simulated partners become random readers: leave-one-family-out
     mean 7.2 -> 6.5% with it (prior 4 clues), 7.2 -> 8.0% without it (prior 2), and
-    in-family +11.8 instead of +17.5 points (both in the first measurement, before 3da0256)."""
+    in-family +11.8 instead of +17.5 points (both in the first measurement, before the adaptation read the whole history)."""
     seed: int = 0
 
 

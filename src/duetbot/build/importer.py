@@ -55,6 +55,7 @@ import numpy as np
 from ..embeddings import store
 from ..embeddings.vocab import build_vocabulary, pool_entries, pseudo_zipf
 from ..words import fold_accents, word_key
+from .models import _quality, _unit
 
 __all__ = [
     "FORMATS",
@@ -475,13 +476,6 @@ class _FileVocabulary:
 # Importing
 
 
-def _unit(x: np.ndarray) -> np.ndarray:
-    x = np.asarray(x, dtype=np.float32)
-    n = np.linalg.norm(x, axis=1, keepdims=True)
-    n[n == 0] = 1.0
-    return x / n
-
-
 def _version(dist: str) -> str:
     from importlib import metadata
 
@@ -595,7 +589,7 @@ def import_vectors(
                               f"words and {MIN_CLUE_WORDS} clue candidates")
     log(f"vocabulary: {len(vocab.words):,} words, {n_clue:,} clue candidates")
 
-    from .models import _quality  # the shipped builds' check of what the float16 cast moved
+
 
     raw = _unit(vectors[[fv.row[w] for w in vocab.words]])
     stored = raw.astype(np.float16)

@@ -38,7 +38,7 @@ from typing import Any, Iterable, Sequence
 
 from ..words import word_key
 from .clues import check_clue
-from .duet import Action, Clue, EndTurn, Event, GameOverError, Guess, IllegalActionError, Phase, Turn
+from .base import Action, Clue, EndTurn, Event, GameOverError, Guess, IllegalActionError, Phase, Turn
 from .keycard import BOARD_SIZE, BoardError, KeyCardError, UnknownBoardWordError
 
 STARTING_AGENTS = 9
@@ -324,9 +324,6 @@ class ClassicState:
     def can_end_turn(self) -> bool:
         turn = self.current_turn
         return turn is not None and len(turn.guesses) >= 1
-
-    def clues_given(self, team: Team) -> int:
-        return sum(1 for t in self.turns if t.giver == team)
 
     # --- actions -----------------------------------------------------------------------------
     def apply(self, action: Action, player: Team | str | None = None) -> ClassicResult | None:
