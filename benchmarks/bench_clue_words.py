@@ -27,7 +27,7 @@ from bench_guesser import DATA, human_turns  # noqa: E402
 from duetbot.bots.common_words import FRAGMENTS, famous, people_names  # noqa: E402
 from duetbot.bots.factory import default_bots  # noqa: E402
 from duetbot.rules import Player, State, Variant, deal  # noqa: E402
-from duetbot.rules.clues import english_words  # noqa: E402
+from duetbot.words.lexicon import english_words  # noqa: E402
 from duetbot.views import spymaster_view  # noqa: E402
 
 RANK_30000_ZIPF = 2.98

@@ -33,7 +33,7 @@ from typing import Sequence
 
 import numpy as np
 
-from ..rules.clues import english_words
+from ..words.lexicon import english_words
 
 #: Words a person would not give as a clue although the clue vocabulary has them.
 FUNCTION_WORDS = frozenset("""amid amidst amongst despite former formerly hence hereby herein
