@@ -5,16 +5,20 @@ For each clue word: a person's name (a census first name or surname outside the 
 lexicon and not a famous name), a fragment of a place's name (``rica``, ``angeles``), an
 inflected form (an -s, -ed or -ing form of a word in the lexicon, whatever its frequency),
 outside the commonest 30,000 English words (wordfreq zipf below 2.98; a word the models do
-not know counts as outside), and the number. ``--before REV`` runs the same on another
-revision (a ``git worktree`` of it) for a side-by-side table.
+not know counts as outside), and the number. ``--before SRC`` also gives the clues of the
+code in another source tree (e.g. a ``git worktree`` of an older revision: its ``src``),
+in a subprocess, for a side-by-side table.
 
     python benchmarks/bench_clue_words.py                  # 500 boards per box: 1,000 clues
-    python benchmarks/bench_clue_words.py --boards 50
+    python benchmarks/bench_clue_words.py --boards 50 --before ../old/src
 """
 
 from __future__ import annotations
 
 import argparse
+import json
+import os
+import subprocess
 import sys
 import time
 from collections import Counter
@@ -24,10 +28,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from bench_coverage import NAMES, read_list  # noqa: E402
 from bench_guesser import DATA, human_turns  # noqa: E402
 
-from duetbot.bots.common_words import FRAGMENTS, famous, people_names  # noqa: E402
 from duetbot.bots.factory import default_bots  # noqa: E402
 from duetbot.rules import Player, State, Variant, deal  # noqa: E402
-from duetbot.words.lexicon import english_words  # noqa: E402
 from duetbot.views import spymaster_view  # noqa: E402
 
 RANK_30000_ZIPF = 2.98
@@ -35,6 +37,9 @@ KINDS = ("name", "fragment", "inflected", "outside the commonest 30,000")
 
 
 def kinds(word: str, zipf: dict[str, float]) -> list[str]:
+    from duetbot.bots.common_words import FRAGMENTS, famous, people_names
+    from duetbot.words.lexicon import english_words
+
     english, well_known = english_words(), famous()
     out = []
     if word not in english and word not in well_known and word in people_names():
@@ -85,12 +90,22 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--boards", type=int, default=500, help="boards per published box")
     ap.add_argument("--data", type=Path, default=DATA)
+    ap.add_argument("--before", type=Path, help="another source tree whose bot's clues go beside these")
+    ap.add_argument("--dump", action="store_true", help=argparse.SUPPRESS)   # the --before subprocess
     a = ap.parse_args(argv)
+    if a.dump:
+        print(json.dumps(bot_clues(a.boards)))
+        return 0
     t0 = time.perf_counter()
     clues = bot_clues(a.boards)
     spymaster, _ = default_bots()
     zipf = dict(zip(spymaster.ensemble.clue_words, spymaster.ensemble.zipf.tolist()))
     rows = {"bot, default clue": clues}
+    if a.before is not None:
+        env = {**os.environ, "PYTHONPATH": str(a.before.resolve())}
+        out = subprocess.run([sys.executable, __file__, "--dump", "--boards", str(a.boards)], env=env,
+                             capture_output=True, text=True, check=True).stdout
+        rows = {f"bot before ({a.before})": [(w, n) for w, n in json.loads(out)], **rows}
     turns = human_turns(a.data, None)
     if turns is not None:
         rows["people (dev set)"] = [(t["clue"].lower(), int(t["number"])) for t in turns]

@@ -28,12 +28,11 @@ Rarity (words outside the commonest 30,000) is the spymaster's ``min_zipf``.
 from __future__ import annotations
 
 from functools import lru_cache
-from importlib import resources
 from typing import Sequence
 
 import numpy as np
 
-from ..words.lexicon import english_words
+from ..words.lexicon import data_lines, english_words
 
 #: Words a person would not give as a clue although the clue vocabulary has them.
 FUNCTION_WORDS = frozenset("""amid amidst amongst despite former formerly hence hereby herein
@@ -59,21 +58,16 @@ USUAL_SHORT = frozenset("app apps lab pub tab".split())
 UNLISTED_MIN_ZIPF = 3.6
 
 
-def _lines(name: str) -> frozenset[str]:
-    text = resources.files("duetbot").joinpath("data", "lexicon", name).read_text(encoding="utf-8")
-    return frozenset(w for line in text.splitlines() if not line.startswith("#") for w in line.split())
-
-
 @lru_cache(maxsize=None)
 def famous() -> frozenset[str]:
     """Proper nouns most people know (``data/lexicon/famous.txt``)."""
-    return _lines("famous.txt")
+    return frozenset(w for line in data_lines("famous.txt") for w in line.split())
 
 
 @lru_cache(maxsize=None)
 def people_names() -> frozenset[str]:
     """Common first names and surnames (``data/lexicon/names.txt``)."""
-    return _lines("names.txt")
+    return frozenset(data_lines("names.txt"))
 
 
 def _rarer_inflection(word: str, freq: dict[str, float], english: frozenset[str]) -> bool:

@@ -106,9 +106,6 @@ class SpymasterConfig:
     family: a 3 or a 4 only when every target is a strong link for every reader."""
     strong_assassin_margin: float = 1.0
     """How much more than a bystander an assassin counts in that check (z units)."""
-    robust_value: bool = False
-    """Rank clues by the chance of winning with the family that reads each clue worst, not
-    the mixture's average."""
     after_miss_cap: bool = True
     """After the partner missed on my last clue, the next clue is no bigger than that one,
     unless the clock leaves nothing else: in the end game (:data:`CLOCK_TOKENS` tokens or
@@ -447,15 +444,13 @@ class EmbeddingSpymaster:
         # the clue worst (each family's own simulated partners read k deep; the random
         # readers left out).
         to_k = found.reshape(2 * A, -1)[:, 1:cfg.max_number + 1]                     # (2A, K)
-        worst = np.full(out[1].shape, np.inf)
-        worst_value = np.full(out[0].shape, np.inf)
+        by_family = []
         for rows in turn.rows:
             if rows.stop > rows.start:
                 k = key[rows]
                 s = np.bincount(k.ravel(), minlength=2 * A * n).reshape(n, 2 * A) / len(k)
-                np.minimum(worst, s @ to_k, out=worst)
-                np.minimum(worst_value, (s @ value.reshape(2 * A, -1)) @ depth.T, out=worst_value)
-        return (*out, worst, worst_value)
+                by_family.append(s @ to_k)
+        return (*out, np.array(by_family) if by_family else np.full((1, *out[1].shape), np.inf))
 
     def _depths(self, greens: int, partner: ReaderModel) -> np.ndarray:
         """(max_number, max_number + 2): chance that the partner goes d deep for a clue of k
@@ -519,8 +514,6 @@ class EmbeddingSpymaster:
             return []
         values = self._values(turn, cand)
         value, found, p_a, p_b = values[:4]
-        if cfg.honest and cfg.robust_value:
-            value = values[5]
         n_green = int((turn.labels == 0).sum())
         value = value + self._prior[cand][:, None]
         value[:, n_green:] = -np.inf                                   # no number above greens left
@@ -528,7 +521,8 @@ class EmbeddingSpymaster:
         K = value.shape[1]
         if cfg.honest:
             value[:, self._number_cap(view, turn):] = -np.inf          # no bolder after a miss
-            honest = (values[4] >= cfg.honest_ratio * np.arange(1, K + 1)) & (self._strength(turn, cand) >= 0)
+            ks = np.arange(1, K + 1)
+            honest = (values[4].min(axis=0) >= cfg.honest_ratio * ks) & (self._strength(turn, cand).min(axis=0) >= 0)
             if (honest & np.isfinite(value)).any():
                 value[~honest] = -np.inf
             else:  # no honest clue at all (a board of weak links): the best clue for one word
@@ -569,13 +563,14 @@ class EmbeddingSpymaster:
         return green[order], np.take_along_axis(zc, order[None], axis=2)
 
     def _strength(self, turn: _Turn, cand: np.ndarray) -> np.ndarray:
-        """(n, max_number): for a clue of k, how far its weakest target stands above the
-        strongest word that is not mine to find (an assassin ``strong_assassin_margin`` more), in the
-        family where that gap is smallest, less ``strong_margin[k-1]``: >= 0 is a clue every
-        family reads as meant."""
+        """(families, n, max_number): for a clue of k, how far its weakest target stands above
+        the strongest word that is not mine to find (an assassin ``strong_assassin_margin``
+        more) in each family, less ``strong_margin[k-1]``: >= 0 where that family reads the
+        clue as meant."""
         cfg = self.config
         K = cfg.max_number
-        out = np.full((len(cand), K), -np.inf, np.float32)
+        F = turn.sims.z.shape[0]
+        out = np.full((F, len(cand), K), -np.inf, np.float32)
         _, zg = self._links(turn, cand)
         if zg.shape[2] == 0:
             return out
@@ -587,9 +582,9 @@ class EmbeddingSpymaster:
         else:
             worst_bad = np.full(zg.shape[:2], -10.0, np.float32)
         weakest = np.minimum.accumulate(zg, axis=2)[:, :, :K]                       # (F, n, <=K)
-        gap = np.nanmin(weakest - worst_bad[:, :, None], axis=0)                    # (n, <=K)
-        k = gap.shape[1]
-        out[:, :k] = gap - np.asarray(cfg.strong_margin[:k], np.float32)
+        gap = np.nan_to_num(weakest - worst_bad[:, :, None], nan=np.inf)            # (F, n, <=K)
+        k = gap.shape[2]
+        out[:, :, :k] = gap - np.asarray(cfg.strong_margin[:k], np.float32)
         return out
 
     def _number_cap(self, view: SpymasterView, turn: _Turn) -> int:
