@@ -12,7 +12,7 @@ import json
 import sys
 from functools import lru_cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any, Optional, Sequence
+from typing import TYPE_CHECKING, Annotated, Any, Optional
 
 import typer
 from rich.console import Console
@@ -118,18 +118,6 @@ Classic = Annotated[bool, typer.Option("--classic", help="Same as --game classic
 RequestFile = Annotated[Optional[Path], typer.Option("--request", help="A JSON file holding one request: the fields of one `suggest jsonl` line (see `duetbot suggest schema`); flags given too override them. Named for what it holds, since --game names the game in every command.")]
 
 
-def link_word(strength: float) -> str:
-    """A link's strength in a word: strong (a reader nearly always takes it first), fair, weak."""
-    return "strong" if strength >= 0.9 else "fair" if strength >= 0.7 else "weak"
-
-
-def linked_targets(targets: Sequence[str], links: Sequence[float]) -> str:
-    """``NURSE (strong), DOCTOR (weak)``: each target with its link's strength."""
-    if len(links) != len(targets):
-        return ", ".join(targets)
-    return ", ".join(f"{t} ({link_word(v)} {round(100 * v)}%)" for t, v in zip(targets, links))
-
-
 @app.command()
 def clue(board: Board = None, green: Green = None, assassin: Assassin = None, covered: Covered = None,
          partner_bystanders: Annotated[Optional[str], typer.Option(help="Words your partner touched that were bystanders on your side.")] = None,
@@ -153,6 +141,8 @@ def clue(board: Board = None, green: Green = None, assassin: Assassin = None, co
     if not is_classic and classic_only:
         fail(f"{_are(classic_only)} for classic boards: add --game classic (or --classic)")
     answer = _ask(req, vector, partner)
+    from ..suggest.hints import linked_targets
+
     table = Table(title="Suggested clues, best first")
     for col in ("clue", "targets", "expected agents" if is_classic else "expected greens", "assassin risk",
                 "bystander risk", "watch out for"):
