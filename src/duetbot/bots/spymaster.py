@@ -94,18 +94,30 @@ class SpymasterConfig:
     turns: TurnModel = DUET_TURNS
     """What a future turn is assumed to bring, for the win-chance table (:mod:`.winchance`)."""
     honest: bool = True
-    """Hold clues to an honest number (the three fields below); off: the number that
-    maximises the mixture's chance of winning, as before issue 28 (the classic bot)."""
+    """Hold clues to an honest number (the fields below, issue 28); off: the number that
+    maximises the mixture's chance of winning (the classic bot). benchmarks/RESULTS.md,
+    "Clues a person can read", has the figures."""
     honest_ratio: float = 0.8
-    """The number is honest: among the top k words of every family's simulated reader, a clue
-    of k must put at least this share of k greens (the family that reads it worst, not the
-    mixture's average). Before issue 28 the spymaster said 4 and expected 2."""
+    """A clue of k is honest when every family's simulated reader puts at least this share of
+    k greens in its top k (the family that reads it worst, not the mixture's average)."""
     strong_margin: tuple[float, ...] = (0.0, 0.25, 0.6, 0.8)
     """For a clue of k (index k-1), every target must beat every word that is not mine to
-    find (an assassin counting ``strong_assassin_margin`` more) by this many z units in every
-    family: a 3 or a 4 only when every target is a strong link for every reader."""
+    find by this many z units in every family: a 3 or a 4 only when every link is strong
+    for every reader (people's boards: a margin for pairs kept assassins lowest)."""
     strong_assassin_margin: float = 1.0
-    """How much more than a bystander an assassin counts in that check (z units)."""
+    """How much more than a bystander an assassin counts in that check (z units; 1.5-2.0
+    left mostly 1s on people's boards)."""
+    honest_levels: int = 3
+    """How far the clock may relax the number: 1, honest for every family always; 2, down to
+    honest on the families' average; 3, down to the clue with the best chance of winning."""
+    trust_after: int = 1
+    """The clock may relax the number only once the partner has read this many more of my
+    clues right (no miss within the number) than wrong: a person's first clue, and every
+    clue after misreads, is honest for every family whatever the clock."""
+    honest_pace: float = 1.2
+    """The clock's trade: the best clue of a level is given when it is expected to find this
+    share of the pace the clock asks (greens left on both sides per token left), else the
+    next level's (full games against the shipped guesser, 200 a row: 1.0 won 56%, 1.2 70%)."""
     after_miss_cap: bool = True
     """After the partner missed on my last clue, the next clue is no bigger than that one,
     unless the clock leaves nothing else: in the end game (:data:`CLOCK_TOKENS` tokens or
@@ -521,11 +533,22 @@ class EmbeddingSpymaster:
         K = value.shape[1]
         if cfg.honest:
             value[:, self._number_cap(view, turn):] = -np.inf          # no bolder after a miss
-            ks = np.arange(1, K + 1)
-            honest = (values[4].min(axis=0) >= cfg.honest_ratio * ks) & (self._strength(turn, cand).min(axis=0) >= 0)
-            if (honest & np.isfinite(value)).any():
-                value[~honest] = -np.inf
-            else:  # no honest clue at all (a board of weak links): the best clue for one word
+            need = cfg.honest_ratio * np.arange(1, K + 1)
+            # Honest for every family; when the clock makes that cost more than
+            # ``honest_slack`` of the chance of winning, honest on the families' average.
+            every = (values[4].min(axis=0) >= need) & (self._strength(turn, cand).min(axis=0) >= 0)
+            average = values[4].mean(axis=0) >= need
+            pace = cfg.honest_pace * turn.greens_total / max(turn.tokens, 1)
+            levels = (every, average, np.ones_like(every))[:cfg.honest_levels if self._trust(view) >= cfg.trust_after else 1]
+            for level, allowed in enumerate(levels):
+                kept = np.where(allowed, value, -np.inf)
+                if not np.isfinite(kept).any():
+                    continue
+                ci, k = np.unravel_index(int(np.argmax(kept)), kept.shape)
+                if level == len(levels) - 1 or found[ci, k] >= pace:
+                    value = kept
+                    break
+            else:  # not even that (a board of weak links): the best clue for one word
                 value[:, 1:] = -np.inf
         # The best clue for each number first, best first (a person picks the risk they
         # like), then the next best clues whatever their number.
@@ -587,6 +610,12 @@ class EmbeddingSpymaster:
         out[:, :, :k] = gap - np.asarray(cfg.strong_margin[:k], np.float32)
         return out
 
+    def _trust(self, view: SpymasterView) -> int:
+        """How well my partner has read my clues this game: clues read without a miss within
+        their number, less clues misread."""
+        mine = [t for t in view.turns if t.giver == view.player and t.clue.number > 0 and t.guesses]
+        return sum(-1 if _misread(t) else 1 for t in mine)
+
     def _number_cap(self, view: SpymasterView, turn: _Turn) -> int:
         """The largest number allowed now: no bolder than my last clue when the partner
         missed on it (``config.after_miss_cap``), unless the clock leaves nothing else."""
@@ -595,7 +624,7 @@ class EmbeddingSpymaster:
         if not cfg.after_miss_cap or not mine:
             return cfg.max_number
         last = mine[-1]
-        if all(r is GuessResult.GREEN for _, r in last.guesses):
+        if not _misread(last):
             return cfg.max_number
         cap = last.clue.number
         if turn.tokens <= CLOCK_TOKENS and int((turn.labels == 0).sum()) > cap * max(turn.tokens, 1):
@@ -667,6 +696,12 @@ class EmbeddingSpymaster:
             raise RuntimeError("no legal clue word is left in the clue vocabulary")
         c = int(legal[np.argmax(self.ensemble.zipf[legal])])
         return self._option(view, turn, c, 1, 0.0, 0.0, 0.0, 0.0)
+
+
+def _misread(turn) -> bool:
+    """Whether the partner missed within the clue's number (a miss on a guess past the
+    number, after every target was found, is the usual end of a good turn)."""
+    return any(r is not GuessResult.GREEN for _, r in turn.guesses[:turn.clue.number])
 
 
 def _unique(a: np.ndarray) -> np.ndarray:
