@@ -366,7 +366,7 @@ class EmbeddingSpymaster:
     def adapted_partner(self, view: SpymasterView) -> ReaderModel:
         """The partner model after the partner's guesses on my earlier clues in this game
         (``config.adapt``), else the prior one."""
-        mine = [t for t in view.turns if t.giver == view.player and t.clue.number > 0 and t.guesses]
+        mine = _read_clues(view)
         if not self.config.adapt or not mine:
             return self.partner
         sims = self.ensemble.board(view.words)
@@ -419,8 +419,9 @@ class EmbeddingSpymaster:
     def _values(self, turn: _Turn, cand: np.ndarray, eligible_mask: np.ndarray | None = None,
                 tokens_after: int | None = None) -> tuple[np.ndarray, ...]:
         """Simulate the partner on candidates ``cand``. Returns (value, found, p_assassin,
-        p_bystander, found by the worst family), each (len(cand), max_number): column k-1 is
-        the clue with number k."""
+        p_bystander), each (len(cand), max_number): column k-1 is the clue with number k; and
+        (families, len(cand), max_number): each family's simulated readers' greens in their
+        top k."""
         cfg = self.config
         cols = turn.eligible if eligible_mask is None else turn.eligible[eligible_mask]
         labels = turn.labels if eligible_mask is None else turn.labels[eligible_mask]
@@ -452,9 +453,8 @@ class EmbeddingSpymaster:
         depth = self._depths(int(green.sum()), turn.partner)                          # (K, D)
         out = tuple((share @ x.reshape(2 * A, -1)) @ depth.T
                     for x in (value, found, assassin, missed & ~assassin))
-        # The honest number's yardstick: the greens among the top k of the family that reads
-        # the clue worst (each family's own simulated partners read k deep; the random
-        # readers left out).
+        # The honest number's yardstick: each family's simulated partners' greens in their top
+        # k (read k deep; the random readers left out).
         to_k = found.reshape(2 * A, -1)[:, 1:cfg.max_number + 1]                     # (2A, K)
         by_family = []
         for rows in turn.rows:
@@ -534,8 +534,9 @@ class EmbeddingSpymaster:
         if cfg.honest:
             value[:, self._number_cap(view, turn):] = -np.inf          # no bolder after a miss
             need = cfg.honest_ratio * np.arange(1, K + 1)
-            # Honest for every family; when the clock makes that cost more than
-            # ``honest_slack`` of the chance of winning, honest on the families' average.
+            # Levels: honest for every family, honest on the families' average, any. A level's
+            # best is given when it keeps the clock's pace; once the partner has shown it reads
+            # my clues (``trust_after``) the clock may reach the next level.
             every = (values[4].min(axis=0) >= need) & (self._strength(turn, cand).min(axis=0) >= 0)
             average = values[4].mean(axis=0) >= need
             pace = cfg.honest_pace * turn.greens_total / max(turn.tokens, 1)
@@ -576,15 +577,6 @@ class EmbeddingSpymaster:
                                         float(found[ci, k]), float(p_a[ci, k]), float(p_b[ci, k])))
         return out
 
-    def _links(self, turn: _Turn, cand: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        """For each candidate, my greens in play in its order (family average, best first),
-        and each family's z of them: ((n, greens) board-eligible indices, (families, n,
-        greens) z). ``(n, 0)`` when no green is left."""
-        green = np.flatnonzero(turn.labels == 0)
-        zc = turn.sims.z[:, cand[:, None], turn.eligible[green][None, :]]          # (F, n, g)
-        order = np.argsort(-zc.mean(axis=0), axis=1, kind="stable")
-        return green[order], np.take_along_axis(zc, order[None], axis=2)
-
     def _strength(self, turn: _Turn, cand: np.ndarray) -> np.ndarray:
         """(families, n, max_number): for a clue of k, how far its weakest target stands above
         the strongest word that is not mine to find (an assassin ``strong_assassin_margin``
@@ -594,9 +586,12 @@ class EmbeddingSpymaster:
         K = cfg.max_number
         F = turn.sims.z.shape[0]
         out = np.full((F, len(cand), K), -np.inf, np.float32)
-        _, zg = self._links(turn, cand)
-        if zg.shape[2] == 0:
+        green = np.flatnonzero(turn.labels == 0)
+        if len(green) == 0:
             return out
+        # each family's z of my greens, in the candidate's order (family average, best first)
+        zg = turn.sims.z[:, cand[:, None], turn.eligible[green][None, :]]          # (F, n, g)
+        zg = np.take_along_axis(zg, np.argsort(-zg.mean(axis=0), axis=1, kind="stable")[None], axis=2)
         bad = turn.labels != 0
         if bad.any():
             zb = turn.sims.z[:, cand[:, None], turn.eligible[bad][None, :]]
@@ -613,14 +608,13 @@ class EmbeddingSpymaster:
     def _trust(self, view: SpymasterView) -> int:
         """How well my partner has read my clues this game: clues read without a miss within
         their number, less clues misread."""
-        mine = [t for t in view.turns if t.giver == view.player and t.clue.number > 0 and t.guesses]
-        return sum(-1 if _misread(t) else 1 for t in mine)
+        return sum(-1 if _misread(t) else 1 for t in _read_clues(view))
 
     def _number_cap(self, view: SpymasterView, turn: _Turn) -> int:
         """The largest number allowed now: no bolder than my last clue when the partner
         missed on it (``config.after_miss_cap``), unless the clock leaves nothing else."""
         cfg = self.config
-        mine = [t for t in view.turns if t.giver == view.player and t.clue.number > 0 and t.guesses]
+        mine = _read_clues(view)
         if not cfg.after_miss_cap or not mine:
             return cfg.max_number
         last = mine[-1]
@@ -696,6 +690,11 @@ class EmbeddingSpymaster:
             raise RuntimeError("no legal clue word is left in the clue vocabulary")
         c = int(legal[np.argmax(self.ensemble.zipf[legal])])
         return self._option(view, turn, c, 1, 0.0, 0.0, 0.0, 0.0)
+
+
+def _read_clues(view: SpymasterView) -> list:
+    """My clues (not zero clues) that my partner has guessed on, oldest first."""
+    return [t for t in view.turns if t.giver == view.player and t.clue.number > 0 and t.guesses]
 
 
 def _misread(turn) -> bool:
