@@ -3,12 +3,15 @@
 Routes (every asset is served from the package; nothing is loaded from elsewhere):
 
 - ``GET /``: new game and the saved games; ``GET /games/ID``: a game; ``GET /table``: the
-  table helper. Pages are server-rendered HTML with a little JavaScript (``static/``).
+  table helper; ``GET /rules``: how to play. Pages are server-rendered HTML with a little JavaScript (``static/``).
 - ``GET|POST /api/games``: the saved games / deal a new one (``{"variant", "seed"}``).
 - ``GET /api/games/ID``: what player A may know of the game.
 - ``POST /api/games/ID/actions``: ``{"version", "clue", "number"}``, ``{"version", "guess"}`` or
-  ``{"version", "pass": true}``; answers the game and one frame per applied action.
-- ``GET /api/games/ID/check?clue=&number=``: would this clue be accepted now.
+  ``{"version", "pass": true}``; answers the game and one frame per applied action. A clue word
+  the bot does not know (a typo?) is refused with ``"unknown": true`` and a ``"suggestion"``
+  unless the action says ``"insist": true``.
+- ``GET /api/games/ID/check?clue=&number=``: would this clue be accepted now (``ok``), and is
+  it a word the bot knows (``unknown``, ``suggestion``).
 - ``GET /api/games/ID/hint``: the bot's suggestion for the person's own move.
 - ``POST /api/suggest``: one request of the ``suggest`` contract (``duetbot suggest schema``).
 
@@ -33,7 +36,9 @@ from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
+from ..bots.spelling import UnknownClue, unknown_clue
 from ..jsonio import JSONInputError, loads
+from ..rules import check_clue
 from . import pages
 from .games import GameStore, NotFound, WebError
 
@@ -84,6 +89,17 @@ def _api(handler: Callable[..., Any]) -> Callable[[Request], Any]:
     return endpoint
 
 
+def _unknown_clue(store: GameStore, game_id: str, word: str) -> UnknownClue | None:
+    """What to tell the person if the game's bot does not know this clue word (``None``: it
+    does, or the rules refuse the clue anyway and will say why)."""
+    game = store.get(game_id)
+    try:
+        normal = check_clue(word, game.state.visible_words())
+    except ValueError:
+        return None
+    return unknown_clue(game.bot, normal)
+
+
 def create_app(store: GameStore, allowed_hosts: Sequence[str] | None = None) -> Starlette:
     """The web app over ``store`` (its data directory, the bots new games get).
 
@@ -107,6 +123,9 @@ def create_app(store: GameStore, allowed_hosts: Sequence[str] | None = None) -> 
     async def table(request: Request) -> Response:
         return HTMLResponse(pages.table())
 
+    async def rules(request: Request) -> Response:
+        return HTMLResponse(pages.rules())
+
     async def list_games(request: Request) -> Response:
         return JSONResponse({"games": await run_in_threadpool(store.listing)})
 
@@ -124,14 +143,25 @@ def create_app(store: GameStore, allowed_hosts: Sequence[str] | None = None) -> 
     async def act(request: Request) -> Response:
         body = await _json_body(request)
         version = body.get("version") if isinstance(body, dict) else None
+        if isinstance(body, dict) and isinstance(body.get("clue"), str) and body.get("insist") is not True:
+            unknown = await run_in_threadpool(_unknown_clue, store, request.path_params["game_id"], body["clue"])
+            if unknown is not None:  # a typo spends no turn: the page asks, and may insist
+                return JSONResponse({"error": f"{unknown} Check the spelling, or give it anyway",
+                                     "unknown": True, "suggestion": unknown.suggestion}, status_code=400)
         game, frames = await run_in_threadpool(store.act, request.path_params["game_id"], version, body)
         return JSONResponse({"state": game.view(), "frames": frames})
 
     async def check(request: Request) -> Response:
         number = request.query_params.get("number", "")
-        result = await run_in_threadpool(store.check_clue, request.path_params["game_id"],
-                                         request.query_params.get("clue", "")[:200],
-                                         int(number) if number.isdigit() else None)
+        word = request.query_params.get("clue", "")[:200]
+        game_id = request.path_params["game_id"]
+        result = await run_in_threadpool(store.check_clue, game_id, word, int(number) if number.isdigit() else None)
+        if result["ok"]:
+            unknown = await run_in_threadpool(_unknown_clue, store, game_id, word)
+            result["unknown"] = unknown is not None
+            result["suggestion"] = unknown.suggestion if unknown else None
+            if unknown is not None:
+                result["message"] = f"{unknown} (Give it anyway if you mean it.)"
         return JSONResponse(result)
 
     async def hint(request: Request) -> Response:
@@ -160,6 +190,7 @@ def create_app(store: GameStore, allowed_hosts: Sequence[str] | None = None) -> 
         Route("/", home, methods=["GET"]),
         Route(f"/games/{gid}", game_page, methods=["GET"]),
         Route("/table", table, methods=["GET"]),
+        Route("/rules", rules, methods=["GET"]),
         Route("/api/games", _api(list_games), methods=["GET"]),
         Route("/api/games", _api(new_game), methods=["POST"]),
         Route(f"/api/games/{gid}", _api(get_game), methods=["GET"]),
