@@ -115,9 +115,9 @@ a word someone guessed that was a bystander for them.</p>
 <p id="message" class="message" role="alert"></p>
 <div id="hint-box" class="hint" hidden></div>
 </section>
+<section id="end" class="panel end" hidden aria-labelledby="outcome"></section>
 <section class="panel log" aria-labelledby="log-title"><h2 id="log-title">What just happened</h2>
 <ol id="turn-log" class="turn-log" aria-live="polite"></ol></section>
-<section id="end" class="panel end" hidden aria-labelledby="outcome"></section>
 <section class="panel" aria-labelledby="history-title"><h2 id="history-title">Clues so far</h2>
 <ol id="history" class="history"></ol></section>
 <p class="muted small">Game <code>{escape(state["id"])}</code>, variant {escape(state["variant"])},
