@@ -649,3 +649,69 @@ def test_serve_in_a_real_process(tmp_path):
         out, err = proc.communicate(timeout=20)
     assert f"http://127.0.0.1:{port}/" in out and "Traceback" not in err
 
+
+def test_sigkill_in_the_middle_of_a_move_loses_no_confirmed_move(tmp_path):
+    """A server killed with SIGKILL while the bot answers a move (the person's clue saved, the
+    bot's turn under way) comes back with every confirmed move, a save that reads, and the
+    bot's turn finished; the load script (benchmarks/load_web.py) does the same under load."""
+    import signal
+    import threading
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
+    from load_web import call, start_server
+
+    port = free_port()
+    base = f"http://127.0.0.1:{port}"
+    server = start_server(tmp_path, port)
+    try:
+        status, body, _ = call(f"{base}/api/games", {"seed": 11})
+        assert status == 201
+        gid, st = body["id"], body["state"]
+        path = tmp_path / f"{gid}.json"
+        clue = legal_clue(load_saved(path)[0])
+        status, body, _ = call(f"{base}/api/games/{gid}/actions", {"version": 0, "clue": clue, "number": 2})
+        assert status == 200
+        st = body["state"]
+        while st["you"] != "clue":  # guess on the bot's clue until it is the person's clue again
+            state = load_saved(path)[0]  # the test knows the bot's side: guess its agents
+            move = {"pass": True} if st["can_pass"] else {"guess": state.words[min(state.greens_left(B))]}
+            status, body, _ = call(f"{base}/api/games/{gid}/actions", {"version": st["version"], **move})
+            assert status == 200 and not body["state"]["over"], body
+            st = body["state"]
+        confirmed = st["version"]
+        answers: list = []
+        stamp = path.stat().st_mtime_ns
+        clue = legal_clue(load_saved(path)[0])
+        sender = threading.Thread(target=lambda: answers.append(_quiet_call(
+            call, f"{base}/api/games/{gid}/actions", {"version": confirmed, "clue": clue, "number": 2})))
+        sender.start()
+        deadline = time.monotonic() + 30
+        while path.stat().st_mtime_ns == stamp and time.monotonic() < deadline:
+            time.sleep(0.0005)  # the clue is saved: the bot's turn is under way
+        os.kill(server.pid, signal.SIGKILL)
+        server.wait()
+        sender.join(30)
+    finally:
+        if server.poll() is None:
+            server.kill()
+            server.wait()
+    saved = load_saved(path)[0]  # a whole save, never half of one
+    assert len(saved.events) >= confirmed + 1  # the confirmed moves and the clue that was saved
+    assert answers == [None] and not saved.is_over() and saved.mover() is B  # killed mid-move, the bot to play
+    server = start_server(tmp_path, port)
+    try:
+        status, body, _ = call(f"{base}/api/games/{gid}")
+        assert status == 200 and body["version"] >= confirmed + 1
+        assert body["over"] or body["you"] != "wait"  # the bot's interrupted turn was played on
+        assert [e.action for e in load_saved(path)[0].events[:len(saved.events)]] == [e.action for e in saved.events]
+    finally:
+        server.terminate()
+        server.wait(30)
+
+
+def _quiet_call(call, url, body):
+    try:
+        return call(url, body)
+    except OSError:  # the server died under the request: no answer, nothing confirmed
+        return None
+
