@@ -523,6 +523,8 @@ def test_browser_phone_layout_keeps_words_whole(phone_page):
     pg.fill("input[name=seed]", "5")
     pg.click("#new-game button")
     pg.wait_for_selector("#clue-form:not([hidden])")
+    if SCREENSHOTS:
+        pg.screenshot(path=str(Path(SCREENSHOTS) / "web-phone.png"))
     pg.evaluate("""() => {  // the longest words of the pool on the board
         const long = ["MILLIONAIRE", "SKYSCRAPER", "HELICOPTER", "HURRICANE", "SUBMARINE"];
         document.querySelectorAll('#board .word').forEach((w, i) => { if (i < long.length) w.textContent = long[i]; });
@@ -536,8 +538,6 @@ def test_browser_phone_layout_keeps_words_whole(phone_page):
     assert pg.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]  # no sideways scrolling
     banner = pg.locator("#banner").bounding_box()
     assert banner and banner["y"] < 200 and "give a clue" in pg.inner_text("#turn")
-    if SCREENSHOTS:
-        pg.screenshot(path=str(Path(SCREENSHOTS) / "web-phone.png"), full_page=True)
 
 
 def test_browser_keyboard_play(page):

@@ -94,9 +94,6 @@ def game(state: dict[str, Any]) -> str:
 <section class="status" id="status" aria-label="Timer tokens and agents"></section>
 <div class="board" id="board" role="group" aria-label="The board: 25 words, coloured by your side of the key card"
  aria-describedby="board-help">{cards}</div>
-<p id="board-help" class="muted small">Arrow keys move between the cards; Enter or Space guesses the card.
-Green edge: your agent (the bot must find it). Black: an assassin on your side. A cross in a corner:
-a word someone guessed that was a bystander for them.</p>
 <section class="controls" aria-label="Your move">
 <form id="clue-form" class="clue-form" hidden>
 <label for="clue-word">Your clue</label>
@@ -116,6 +113,9 @@ a word someone guessed that was a bystander for them.</p>
 <div id="hint-box" class="hint" hidden></div>
 </section>
 <section id="end" class="panel end" hidden aria-labelledby="outcome"></section>
+<p id="board-help" class="muted small">Arrow keys move between the cards; Enter or Space guesses the card.
+Green edge: your agent (the bot must find it). Black: an assassin on your side. A cross in a corner:
+a word someone guessed that was a bystander for them.</p>
 <section class="panel log" aria-labelledby="log-title"><h2 id="log-title">What just happened</h2>
 <ol id="turn-log" class="turn-log" aria-live="polite"></ol></section>
 <section class="panel" aria-labelledby="history-title"><h2 id="history-title">Clues so far</h2>
