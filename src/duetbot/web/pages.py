@@ -86,7 +86,7 @@ def game(state: dict[str, Any]) -> str:
 <div class="game">
 <h1 class="visually-hidden">Codenames: Duet with the bot</h1>
 <section class="banner" id="banner" aria-labelledby="turn">
-<p class="turn" id="turn"></p>
+<p class="turn" id="turn" aria-live="polite"></p>
 <p class="clue-card" id="clue-card" hidden><span class="clue-by" id="clue-by"></span>
 <span class="clue-word" id="clue-word-shown"></span> <span class="clue-number" id="clue-number-shown"></span></p>
 <p class="banner-note" id="banner-note"></p>

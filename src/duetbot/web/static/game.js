@@ -290,6 +290,7 @@ function render(s, frame) {
   renderControls(s);
   renderHistory(s);
   renderEnd(s);
+  $("turn-log").closest("section").hidden = s.over && !$("turn-log").children.length;
 }
 
 // --- talking to the server ---------------------------------------------------------------
