@@ -176,6 +176,23 @@ point at one word each, and any word that is not an agent loses the game.</p>
 <p>Find all 15 agents and you win. Your score is 3 points for every token left, 1 more for every turn that
 ended on purpose rather than on a bystander, and 1 less if you needed sudden death.</p>
 
+<h2>What the cards look like here</h2>
+<ul class="legend" aria-label="Card examples">
+<li><span class="card side-green"><span class="word">Storm</span><span class="tag">your agent</span></span>
+green on your side: give clues for it</li>
+<li><span class="card side-assassin"><span class="word">Bottle</span><span class="tag">assassin</span></span>
+an assassin on your side: keep the bot away from it</li>
+<li><span class="card"><span class="word">Pillow</span><span class="tag"></span></span>
+a bystander on your side</li>
+<li><span class="card agent"><span class="word">Camel</span><span class="tag">✓ agent</span></span>
+found: an agent card covers it</li>
+<li><span class="card marked-bot"><span class="word">Dragon</span><span class="tag"></span>
+<span class="mark mark-bot">✗ bot</span></span> the bot guessed it and it was a bystander on your side; you may
+still guess it</li>
+<li><span class="card out"><span class="word">Film</span><span class="tag">out</span></span>
+a bystander for both of you: out of play</li>
+</ul>
+
 <h2>On this page</h2>
 <ul>
 <li>Tab to the board, then use the arrow keys to move between cards and Enter or Space to guess.</li>
