@@ -7,7 +7,7 @@
 
 Data: the human Duet dev set (``../shared/data/human-duet-dev/turns.jsonl`` beside the
 repository, ``--data`` to point elsewhere; never copied into the repository). Skipped, exit
-0, when it is absent. The ``eat`` model ships with the package (scripts/build_associations.py).
+0, when it is absent. The ``eat`` model ships with the package (duetbot/build/associations.py).
 
 For each turn the guesser gets the words still in play and the human clue with its number,
 no key side, and is scored against the giver's intended targets, as in

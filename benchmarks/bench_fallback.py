@@ -44,7 +44,7 @@ from duetbot.bots.ensemble import Ensemble
 from duetbot.bots.factory import PartnerSpec
 from duetbot.bots.spymaster import EmbeddingSpymaster, SpymasterConfig
 from duetbot.embeddings import load_model
-from duetbot.embeddings.build_subword import encoded_sources, refine
+from duetbot.build.subword import encoded_sources, refine
 from duetbot.embeddings.subword import FamilyFallback, SubwordModel, fit_family_maps, fit_map
 from duetbot.records import Tally
 from duetbot.rules import Variant

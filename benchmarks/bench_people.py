@@ -42,7 +42,7 @@ from bench_guesser import DATA, human_turns  # noqa: E402
 
 from duetbot.bots import factory  # noqa: E402
 from duetbot.bots.spymaster import EmbeddingSpymaster  # noqa: E402
-from duetbot.rules.clues import english_words  # noqa: E402
+from duetbot.words.lexicon import english_words  # noqa: E402
 from duetbot.bots.reader import (ReaderModel, ReadTurns, StopCounts, log_likelihood,  # noqa: E402
                                  next_guess_chances)
 

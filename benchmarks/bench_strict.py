@@ -1,7 +1,7 @@
 """The bot's own clues beyond dispute: how many clues the strict check flags, and what it costs.
 
 The rule book judges people's clues (``rules.clues.check_clue``); the bots hold their own
-clues to the strict check (``rules.clues.strict_conflict``: no clue containing a visible
+clues to the strict check (``bots.strict_clues.strict_conflict``: no clue containing a visible
 word or contained in one, 3+ letters, no derived form, no shared compound part). This plays
 the same seeds twice per pairing, once with the spymaster's old rule-book filter
 (``SpymasterConfig(strict_clues=False)``) and once with the strict one (the default), on the
@@ -33,7 +33,7 @@ from duetbot.bots.factory import PartnerSpec, ensemble
 from duetbot.bots.spymaster import EmbeddingSpymaster, SpymasterConfig
 from duetbot.records import GameRecord, wilson
 from duetbot.rules import Clue, State, Variant, is_legal_clue
-from duetbot.rules.clues import strict_conflict
+from duetbot.bots.strict_clues import strict_conflict
 from duetbot.simulation import RunSpec, run_local
 from duetbot.wordpool import default_pool
 

@@ -10,7 +10,7 @@ cross-validation grouped by game. Prints markdown.
 
 Data: the human Duet dev set (``../shared/data/human-duet-dev/turns.jsonl`` beside the
 repository, ``--data`` to point elsewhere; never copied into the repository). Skipped, exit
-0, when it is absent. Built by ``duetbot models build wordnet`` (scripts/build_wordnet.py).
+0, when it is absent. Built by ``duetbot models build wordnet`` (duetbot/build/wordnet.py).
 
 Scored as in ``bench_fusion.py`` (whose functions this reuses): one clue, no key side, the
 words in play ranked by the weighted mean of per-board z-scores; P@1, P@number, MRR; "vs
@@ -22,7 +22,7 @@ words in play of a linear score of the families' z (bench_fusion.py), out of sam
 
 ``--exact`` (needs the WordNet database, scipy and wordfreq: a maintainer's machine) adds the
 ceiling of the construction: each kind's PPMI rows *before* the SVD (the sparse word x
-context matrix of scripts/build_wordnet.py, every WordNet lemma, cosine of whole rows),
+context matrix of duetbot/build/wordnet.py, every WordNet lemma, cosine of whole rows),
 z-scored per board over the 10,000 most frequent words like a family, alone and added to
 the four with a fixed weight (in sample: optimistic), and both together with their weights
 chosen by cross-validation. "alone" is scored on the turns whose clue that
@@ -93,8 +93,7 @@ def play(games: int, workers: int) -> None:
 
 def exact_z(data, turns, kind: str, wordnet: Path) -> None:
     """Put ``d["exact_<kind>"]``: per-board z of the unreduced PPMI-row cosines (NaN: unknown)."""
-    sys.path.insert(0, str(HERE.parent / "scripts"))
-    import build_wordnet as bw
+    from duetbot.build import wordnet as bw
     from scipy import sparse
     from wordfreq import top_n_list
 

@@ -13,11 +13,8 @@ needs). This script keeps the old command line working and passes its arguments 
 from __future__ import annotations
 
 import sys
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
-
-from duetbot.cli.models import app  # noqa: E402
+from duetbot.cli.models import app
 
 if __name__ == "__main__":
     app(["build", *sys.argv[1:]], prog_name="build_models.py")

@@ -13,7 +13,7 @@ from duetbot.bots.guesser import EmbeddingGuesser, GuesserConfig
 from duetbot.bots.reader import ReaderModel, ReadTurns, StopCounts, adapted, history_reads, outcome_posterior
 from duetbot.bots.spymaster import EmbeddingSpymaster, SpymasterConfig
 from duetbot.rules import Clue, EndTurn, Guess, GuessResult, Player
-from duetbot.rules.duet import State, Turn
+from duetbot.rules import State, Turn
 from duetbot.views import guesser_view, spymaster_view
 
 from .conftest import A_GREENS, WORDS, benchmark, fixed_deal

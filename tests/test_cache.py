@@ -95,7 +95,7 @@ def test_default_location_follows_xdg(monkeypatch, tmp_path):
 
 
 def test_the_strict_index_is_kept_and_read_back_the_same(models, tmp_path, monkeypatch):
-    from duetbot.rules.clues import StrictIndex
+    from duetbot.bots.strict_clues import StrictIndex
     from duetbot.wordpool import default_pool
 
     monkeypatch.setenv(CACHE_ENV, str(tmp_path))

@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 import duetbot.cli.classic as classic_cli
+from duetbot import saves
 from duetbot.bots import Partner
 from duetbot.bots.classic import ClassicGuesser, ClassicSpymaster, classic_random_team
 from duetbot.bots.winchance import race_table, solo_table
@@ -614,8 +615,9 @@ def test_play_classic_quit_saves_and_resume_continues_the_same_game(scripted_tea
     assert f"Game saved to {save}" in first.output and f"--resume {save}" in first.output
     rec = ClassicRecord.loads(save.read_text())
     assert rec.outcome is None and rec.clues_by(R) == 2 and rec.deal == d and rec.players["human"] == "red spymaster"
-    state, role = classic_cli.load_classic_game(save)
+    state, role, partner = saves.load_classic_saved(save)
     assert role == "spymaster" and state.events == rec.events and state.team is R and state.phase is Phase.CLUE
+    assert partner is None  # the shipped bots
 
     # Resuming and quitting again gives the game an uninterrupted player would have.
     second = play_classic("--resume", str(save), answers=["zephyr 2"])  # then end of input: saved
@@ -629,11 +631,11 @@ def test_play_classic_quit_saves_and_resume_continues_the_same_game(scripted_tea
     assert last.exit_code == 0, last.output
     assert "red wins with all agents found" in last.output and "You win!" in last.output
     # A finished game that was saved (e.g. by a bot failure on its last action) shows its end.
-    done, _ = classic_cli.load_classic_game(save)
+    done, _, _ = saves.load_classic_saved(save)
     answers = iter(["zephyr 2"] * 2)
     classic_cli.ClassicSession(done, "spymaster", classic_cli.make_classic_bots(seed), classic_cli.Console(),
                                lambda prompt: next(answers)).run()
-    classic_cli.save_classic_game(done, save, "spymaster")
+    saves.save_classic_game(done, save, "spymaster")
     over = play_classic("--resume", str(save))
     assert over.exit_code == 0 and "You win!" in over.output and "Game saved" not in over.output
 
@@ -645,7 +647,7 @@ def test_play_classic_operative_save_keeps_the_role(scripted_teams, tmp_path):
     result = play_classic("--seed", str(seed), "--role", "operative", "--save", str(save),
                           answers=[red[0], "pass", "quit"])
     assert result.exit_code == 0, result.output
-    assert classic_cli.load_classic_game(save)[1] == "operative"
+    assert saves.load_classic_saved(save)[1] == "operative"
     again = play_classic("--resume", str(save), answers=["quit"])
     assert again.exit_code == 0 and "you are the red operative" in again.output
     one_line_error(play_classic("--resume", str(save), "--role", "spymaster"), "operative", "--role")
@@ -732,7 +734,7 @@ def test_suggest_clue_and_guess_for_a_classic_board(tmp_path):
 def test_classic_bot_clues_pass_the_strict_check(bots):
     """Issue 13: the classic spymasters (embedding and random) hold their own clues to the
     strict check, not only the rule book."""
-    from duetbot.rules.clues import strict_conflict
+    from duetbot.bots.strict_clues import strict_conflict
 
     spy, guesser = bots
     flagged, given = [], []

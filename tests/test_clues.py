@@ -14,18 +14,19 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from duetbot.bots import strict_clues
 from duetbot.rules import clues
 from duetbot.rules.clues import (
     IllegalClueError,
     InvalidClueError,
     check_clue,
     clue_conflict,
-    components,
     illegal_clues,
     is_legal_clue,
     normalize_clue,
-    stems,
 )
+from duetbot.words import lexicon as lex, morphology
+from duetbot.words.morphology import components, stems
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -44,11 +45,15 @@ def illegal(clue: str, visible: list[str]) -> IllegalClueError:
 
 
 def _clear_caches() -> None:
-    """Forget every memoised analysis, so bulk checks take their cold path."""
-    for name in dir(clues):
-        obj = getattr(clues, name)
-        if name.endswith("_CACHE") and isinstance(obj, dict):
-            obj.clear()
+    """Forget every memoised analysis (not the lexicon), so bulk checks take their cold path."""
+    cleared = 0
+    for module in (morphology, clues, strict_clues):
+        for obj in vars(module).values():
+            if (hasattr(obj, "cache_clear") and getattr(obj, "__module__", None) == module.__name__
+                    and obj is not morphology.irregular_chains):  # read from the lexicon, as the lexicon is
+                obj.cache_clear()
+                cleared += 1
+    assert cleared >= 8  # the memos are still there to clear
 
 
 # ---------------------------------------------------------------------------
@@ -390,7 +395,7 @@ def test_is_legal_clue():
 
 
 def _sample_candidates(rng: random.Random, board: list[str], n: int) -> list[str]:
-    lexicon = sorted(clues._words())
+    lexicon = sorted(lex.english_words())
     cands = rng.sample(lexicon, n)
     for b in board:
         w = b.lower().replace(" ", "")
@@ -403,7 +408,7 @@ def _sample_candidates(rng: random.Random, board: list[str], n: int) -> list[str
 def test_illegal_clues_agrees_with_check_clue(seed):
     """illegal_clues is exactly the set of candidates check_clue rejects."""
     rng = random.Random(seed)
-    lexicon_upper = [w.upper() for w in sorted(clues._words()) if len(w) >= 3]
+    lexicon_upper = [w.upper() for w in sorted(lex.english_words()) if len(w) >= 3]
     board = rng.sample(lexicon_upper, 20) + rng.sample(BOARD, 5)
     cands = _sample_candidates(rng, board, 2000)
     _clear_caches()  # cold path: the prefilter must not lose anything
@@ -421,7 +426,7 @@ def test_illegal_clues_includes_malformed_and_keeps_spelling():
 def test_illegal_clues_speed():
     """50,000 candidates against 25 board words: well under a second (loose bound for CI)."""
     rng = random.Random(7)
-    lexicon = sorted(clues._words())
+    lexicon = sorted(lex.english_words())
     cands = lexicon[:]
     while len(cands) < 50_000:
         w = rng.choice(lexicon)
@@ -477,7 +482,7 @@ def test_word_clashes_with_itself_and_plural(word):
     """A word always clashes with itself; an unknown word (regular rules apply) also with its
     plural.  Known words follow lemminflect: "news" is no form of "new"."""
     assert not is_legal_clue(word, [word.upper()])
-    if len(word) >= 2 and not word.endswith("s") and word not in clues._words():
+    if len(word) >= 2 and not word.endswith("s") and word not in lex.english_words():
         assert not is_legal_clue(word + "s", [word])
 
 
@@ -513,8 +518,9 @@ def _header_count(name: str) -> int:
 
 def test_lexicon_is_data_not_code():
     """The word lists ship as plain-text package data, not as generated Python."""
-    assert not list((ROOT / "src" / "duetbot" / "rules").glob("_lexicon*.py"))
-    assert not list((ROOT / "src" / "duetbot" / "rules").glob("_morphology*.py"))
+    for package in ("rules", "words"):
+        assert not list((ROOT / "src" / "duetbot" / package).glob("_lexicon*.py"))
+        assert not list((ROOT / "src" / "duetbot" / package).glob("_morphology*.py"))
     sizes = {p.name: p.stat().st_size for p in LEXICON.glob("*.txt")}
     assert set(sizes) == {"words.txt", "irregular.txt", "blocked.txt"}
     assert sum(sizes.values()) < 1_000_000
@@ -523,32 +529,29 @@ def test_lexicon_is_data_not_code():
 def test_loaded_lexicon_matches_the_files():
     """What the rules read is what the generator wrote: each file's stated count, its entries
     sorted and unique, known entries of each kind, and the parsed tables."""
-    clues._load()
-    assert clues._IRREGULAR is not None and clues._BLOCKED is not None
-    for name, table in (("words.txt", clues._words()), ("irregular.txt", clues._IRREGULAR),
-                        ("blocked.txt", clues._BLOCKED)):
-        entries = clues._data_lines(name)
+    irregular, blocked = lex.irregular(), lex.blocked()
+    for name, table in (("words.txt", lex.english_words()), ("irregular.txt", irregular),
+                        ("blocked.txt", blocked)):
+        entries = lex.data_lines(name)
         assert entries == sorted(set(entries)), name
         assert len(entries) == len(table) == _header_count(name), name
-    words = clues._words()
+    words = lex.english_words()
     assert {"earthquake", "earth", "quake", "hide", "with", "fourteen"} <= words
     assert all(w.isascii() and w.isalpha() and w.islower() for w in words)
-    assert clues._IRREGULAR["mice"] == ("mouse",) and clues._IRREGULAR["hidden"] == ("hide",)
-    assert clues._IRREGULAR["people"] == ("person",)  # the script's hand-written addition
-    assert "new" in clues._BLOCKED["news"] and "see" in clues._BLOCKED["seed"]
+    assert irregular["mice"] == ("mouse",) and irregular["hidden"] == ("hide",)
+    assert irregular["people"] == ("person",)  # the script's hand-written addition
+    assert "new" in blocked["news"] and "see" in blocked["seed"]
     # every lemma and base is a plain word, as the generator writes them
-    for table in (clues._IRREGULAR, clues._BLOCKED):
+    for table in (irregular, blocked):
         for form, targets in table.items():
             assert form.isalpha() and targets and all(t.isalpha() for t in targets), form
 
 
 def test_the_generator_writes_what_the_rules_read(tmp_path):
-    """scripts/build_morphology.py's writer and the rules' reader agree (no wordfreq needed)."""
-    import importlib.util
+    """The lexicon build's writer (duetbot/build/morphology.py) and the rules' reader agree
+    (no wordfreq needed)."""
+    from duetbot.build import morphology as script
 
-    spec = importlib.util.spec_from_file_location("build_morphology", ROOT / "scripts" / "build_morphology.py")
-    script = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(script)
     files = script.render(["bar", "foo"], {"mice": ["mouse"], "best": ["good", "well"]}, {"news": ["new"]},
                           "wordfreq 0, lemminflect 0", 3)
     for name, text in files.items():
@@ -562,7 +565,7 @@ def test_the_generator_writes_what_the_rules_read(tmp_path):
 
 @pytest.mark.build
 def test_generated_data_is_fresh():
-    """scripts/build_morphology.py --check, where the same wordfreq/lemminflect are installed."""
+    """The lexicon build's --check, where the same wordfreq/lemminflect are installed."""
     pytest.importorskip("wordfreq")
     pytest.importorskip("lemminflect")
     header = (LEXICON / "irregular.txt").read_text(encoding="utf-8")[:400]
@@ -570,7 +573,7 @@ def test_generated_data_is_fresh():
         if f"{dist} {importlib.metadata.version(dist)}" not in header:
             pytest.skip(f"generated with another {dist} version")
     result = subprocess.run(
-        [sys.executable, str(ROOT / "scripts" / "build_morphology.py"), "--check"],
+        [sys.executable, "-m", "duetbot.build.morphology", "--check"],
         capture_output=True, text=True, timeout=300,
     )
     assert result.returncode == 0, result.stderr
@@ -580,7 +583,7 @@ def test_generated_data_is_fresh():
 # The strict check the bots hold their own clues to (issue 13)
 # ---------------------------------------------------------------------------
 
-from duetbot.rules.clues import (  # noqa: E402
+from duetbot.bots.strict_clues import (  # noqa: E402
     StrictIndex,
     is_strictly_legal_clue,
     strict_conflict,

@@ -374,3 +374,22 @@ def test_looser_turn_order_two_in_a_row_never_three():
     guess(s, N_N[1])
     assert s.to_move() == (B,)
     unchanged(s, IllegalActionError, Clue("sport", 1), A)
+
+
+def test_history_tells_each_clue_the_passes_and_sudden_death():
+    """``State.history()``: the clue log both faces show (the terminal and the web page)."""
+    s = new()
+    s.apply(Clue("first", 2), A)
+    assert guess(s, GG[0]) is GuessResult.GREEN
+    s.apply(EndTurn(), B)
+    s.apply(Clue("second", 1), B)
+    guess(s, N_N[0])
+    h = s.history()
+    assert [t.clue.word for t in h.turns] == ["first", "second"]
+    assert h.turns[0].guesses == ((WORDS[GG[0]], GuessResult.GREEN),) and h.passed == frozenset({0})
+    assert h.sudden_death == ()
+    run_out_of_time(s)
+    guess(s, next(i for i in A_GREENS if i not in s.covered()), B)
+    h = s.history()
+    assert len(h.turns) == len(s.turns) and [ev.player for ev in h.sudden_death] == [B]
+    assert h.sudden_death[0].result == GuessResult.GREEN.value

@@ -381,7 +381,7 @@ def test_cli_errors_are_one_line():
 def test_cli_build_names_the_extra_when_deps_are_missing(monkeypatch):
     import importlib.util
 
-    from duetbot.embeddings import build
+    from duetbot.build import models as build
 
     real = importlib.util.find_spec
     monkeypatch.setattr(build.importlib.util, "find_spec",

@@ -19,8 +19,9 @@ from gensim.models import KeyedVectors  # the test extra installs gensim: a miss
 from typer.testing import CliRunner
 
 from duetbot.cli import app
-from duetbot.embeddings import importer, load_model, store, subword
-from duetbot.embeddings.importer import detect_format, import_vectors
+from duetbot.build import importer
+from duetbot.build.importer import detect_format, import_vectors
+from duetbot.embeddings import load_model, store, subword
 from duetbot.embeddings.vocab import entry_parts, pseudo_zipf
 from duetbot.wordpool import default_pool
 

@@ -19,8 +19,9 @@ from typer.testing import CliRunner
 import duetbot.cli.play as play_mod
 from duetbot.bots import Partner
 from duetbot.cli import app
+from duetbot.cli.common import hint_for
 from duetbot.cli.play import (
-    CLUE_PROMPT, GUESS_PROMPT, SUDDEN_DEATH_PROMPT, QuitGame, Session, _cell, hint_for, load_game,
+    CLUE_PROMPT, GUESS_PROMPT, SUDDEN_DEATH_PROMPT, QuitGame, Session, _cell, load_game,
     render_screen, run_game, save_game,
 )
 from duetbot.records import GameRecord
@@ -331,6 +332,21 @@ def test_sudden_death_bot_first_then_human_alternately(tmp_path):
     assert resumed == state
     assert ask.prompts == [SUDDEN_DEATH_PROMPT, SUDDEN_DEATH_PROMPT]
     assert "no passing in sudden death" in con.file.getvalue()
+
+
+def test_hint_reads_with_the_partners_families():
+    """--partner model=glove50: the hint is the glove50 bots' reading (without the partner's
+    noise), the same one line in the terminal as from the suggester."""
+    from duetbot.bots.factory import PartnerSpec
+    from duetbot.cli.common import _hinter
+
+    spec = PartnerSpec.parse("model=glove50,noise=0.3")
+    helper = _hinter(spec)
+    assert helper.spymaster.ensemble.names == ("glove50",) and helper.guesser.ensemble.names == ("glove50",)
+    assert helper.guesser.config.noise == 0
+    view = spymaster_view(State(game_deal()), A)
+    assert hint_for(view, spec) == helper.hint(view).text() and hint_for(view, spec).startswith("try ")
+    assert _hinter(PartnerSpec.parse("bot=random")).spymaster.ensemble.names == _hinter(None).spymaster.ensemble.names
 
 
 def test_hint_for_uses_only_the_viewers_side():

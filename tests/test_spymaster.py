@@ -175,7 +175,7 @@ def test_no_bot_clue_is_disputable_over_seeded_games():
     about: every clue of a number of seeded games (the shipped pair, and a cross-family
     partner) passes the strict check against the words visible when it was given."""
     from duetbot.bots.factory import PartnerSpec
-    from duetbot.rules.clues import strict_conflict
+    from duetbot.bots.strict_clues import strict_conflict
 
     pool = default_pool()
     given = 0
@@ -208,7 +208,7 @@ def test_strict_mask_forbids_what_the_rule_book_allows(spymaster):
 
 def test_zero_and_fallback_clues_use_the_strict_mask(spymaster):
     """The zero clue and the fallback pick from the same legality mask as positive clues."""
-    from duetbot.rules.clues import strict_conflict
+    from duetbot.bots.strict_clues import strict_conflict
 
     state = State(deal(3, default_pool()))
     view = spymaster_view(state, Player.A)

@@ -59,10 +59,10 @@ def test_described_word_is_read_by_the_guesser_and_aimed_at_by_the_spymaster():
     from duetbot.suggest import Suggester
 
     helper = Suggester(*default_bots([LIKE]))
-    ranked, _ = helper.guesses({"board": BOARD, "clues": [{"clue": "sorcerer", "number": 1}]})
-    assert ranked[0]["word"] == "ZORBLAX"
-    clues = helper.clues({"board": BOARD, "green": ["ZORBLAX"], "assassin": ["DOG"], "top": 3})
-    assert clues and all(c["targets"] == ["ZORBLAX"] for c in clues)
+    ranked, _ = helper.guess_ranking({"board": BOARD, "clues": [{"clue": "sorcerer", "number": 1}]})
+    assert ranked[0].word == "ZORBLAX"
+    clues = helper.clue_options({"board": BOARD, "green": ["ZORBLAX"], "assassin": ["DOG"], "top": 3})
+    assert clues and all(c.targets == ["ZORBLAX"] for c in clues)
 
 
 def test_suggest_cli_reads_an_unknown_word_and_takes_the_vector():

@@ -100,7 +100,7 @@ def test_a_clue_plays_the_bots_turn_and_saves_every_move(client, tmp_path):
     assert st["version"] == len(state.events)
     guesses = [f for f in frames if f["event"]["kind"] == "guess"]
     assert guesses and all(f["said"].startswith("The bot guesses") for f in guesses)
-    saved, players = load_saved(tmp_path / f"{gid}.json")  # the same record duetbot play writes
+    saved, players, _ = load_saved(tmp_path / f"{gid}.json")  # the same record duetbot play writes
     assert saved.events == state.events and players == {"A": "human", "B": "duetbot"}
 
 

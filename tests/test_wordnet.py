@@ -1,4 +1,4 @@
-"""The WordNet families' builder (scripts/build_wordnet.py) on a tiny database in the wndb format.
+"""The WordNet families' builder (duetbot/build/wordnet.py) on a tiny database in the wndb format.
 
 CI never needs apt: the database here is a handful of synsets written by the test in the
 format of Debian's ``wordnet-base`` files (wndb(5WN)). The full build (the SVD needs
@@ -8,30 +8,15 @@ scikit-learn, the frequencies wordfreq) is marked ``build``.
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 import numpy as np
 import pytest
 from typer.testing import CliRunner
 
 from duetbot.cli.models import app, source_and_licence
-from duetbot.embeddings import targets
+from duetbot.build import targets
+from duetbot.build import wordnet as bw
 
-ROOT = Path(__file__).resolve().parents[1]
-
-
-def _load_builder():
-    """The builder from this checkout's scripts/ (CI tests an installed copy of the package,
-    whose own idea of the checkout is its site-packages)."""
-    real = targets.checkout_root
-    targets.checkout_root = lambda: ROOT
-    try:
-        return targets.load_script("build_wordnet")
-    finally:
-        targets.checkout_root = real
-
-
-bw = _load_builder()
 
 # offset lex_filenum ss_type w_cnt(hex) word lex_id ... p_cnt pointers | gloss
 NOUN = [
@@ -106,8 +91,7 @@ def test_gloss_contexts_link_a_word_and_its_definition(wordnet):
     assert m[dog, dog] == 0
 
 
-def test_wordnet_target_needs_the_database(tmp_path, monkeypatch):
-    monkeypatch.setattr(targets, "checkout_root", lambda: bw.ROOT)
+def test_wordnet_target_needs_the_database(tmp_path):
     text = targets.missing("wordnet", wordnet=tmp_path)
     assert text is not None and "needs the WordNet 3.0 database" in text and "apt-get install wordnet-base" in text
     res = CliRunner().invoke(app, ["build", "wordnet", "--wordnet", str(tmp_path)])

@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import importlib.util
 import re
-import sys
 from importlib import resources
 from pathlib import Path
 
@@ -20,8 +18,7 @@ from duetbot.wordpool import (
 )
 
 REPO = Path(__file__).resolve().parent.parent
-SCRIPT = REPO / "scripts" / "build_word_pool.py"
-CURATION = REPO / "scripts" / "word_pool_curation.txt"
+CURATION = REPO / "src" / "duetbot" / "build" / "word_pool_curation.txt"
 
 WORDS_25 = [
     "APPLE", "BRIDGE", "CASTLE", "DRAGON", "EAGLE", "FOREST", "GUITAR", "HAMMER", "ISLAND",
@@ -218,11 +215,10 @@ def test_error_is_a_value_error(tmp_path):
 
 
 def _load_script():
-    spec = importlib.util.spec_from_file_location("build_word_pool", SCRIPT)
-    module = importlib.util.module_from_spec(spec)
-    sys.modules.setdefault("build_word_pool", module)
-    spec.loader.exec_module(module)
-    return module
+    from duetbot.build import word_pool
+
+    assert word_pool.DEFAULT_CURATION.read_bytes() == CURATION.read_bytes()
+    return word_pool
 
 
 def test_curation_file_agrees_with_shipped_pool():

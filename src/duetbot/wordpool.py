@@ -1,7 +1,7 @@
 """Word pools: the lists that boards are dealt from.
 
 The default pool ships as package data (``duetbot/data/words.txt``, built by
-``scripts/build_word_pool.py``): a few hundred common, concrete English nouns,
+``duetbot models build pool``): a few hundred common, concrete English nouns,
 upper-cased like the physical cards. Users may supply their own pool file.
 
 Pool file format (UTF-8, a leading byte-order mark is tolerated):

@@ -30,7 +30,7 @@ import numpy as np
 from ..views.classic import ClassicGuesserView, ClassicSpymasterView
 from ..rules import Clue, EndTurn, Guess, GuessResult, Phase, Player, Turn, Variant
 from ..rules.classic import Card, ClassicResult
-from ..rules.clues import strict_conflict
+from .strict_clues import strict_conflict
 from ..views import GuesserView
 from .base import Partner
 from .ensemble import Ensemble

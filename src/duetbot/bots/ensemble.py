@@ -4,7 +4,7 @@ Similarities from different models live on different scales (GloVe cosines sprea
 MiniLM's), so each family's clue x board similarities are z-scored *per board*: with the
 mean and spread of that family's similarities between the whole clue vocabulary and this
 board. One scale per board, not per clue: per-clue scaling lets a weak clue look strong by
-chance among tens of thousands of candidates (DESIGN.md, prototype measurements).
+chance among tens of thousands of candidates (docs/architecture.md, "Where the defaults come from").
 """
 
 from __future__ import annotations
@@ -20,9 +20,11 @@ import numpy as np
 from ..embeddings import EmbeddingModel, UnknownWordError
 from ..embeddings import model as model_module
 from ..embeddings.cache import DerivedCache, code_stamp, files_stamp
-from ..rules import clues
-from ..rules.clues import StrictIndex
 from ..embeddings.vocab import reading_forms
+from ..rules import clues
+from ..words import keys, lexicon, morphology
+from . import strict_clues
+from .strict_clues import StrictIndex
 
 
 @dataclass(frozen=True)
@@ -155,9 +157,10 @@ class Ensemble:
         """The strict clue check's index of the clue vocabulary (built on first use, about
         0.3 s; kept on disk beside the ensemble's arrays, keyed also by the check's code and
         word lists, and read back in a fraction of that)."""
-        code = Path(clues.__file__)
+        code = [Path(str(m.__file__)) for m in (strict_clues, clues, keys, lexicon, morphology)]
         try:
-            stamp = code_stamp(code, *sorted(code.parent.parent.joinpath(clues.LEXICON_DIR).iterdir()))
+            data = code[0].parent.parent.joinpath(lexicon.LEXICON_DIR)
+            stamp = code_stamp(*code, *sorted(data.iterdir()))
         except OSError:   # the check's files cannot be read as files: build it here
             stamp = None
         if self._derived.dir is None or stamp is None:

@@ -26,7 +26,7 @@ from typing import Callable, Sequence
 import numpy as np
 
 from ..embeddings import EmbeddingModel, UnknownWordError, described_vectors, load_model
-from ..embeddings.model import normalise_entry
+from ..words import word_key
 from ..embeddings.subword import SOURCE_FAMILY, load_subword
 from .base import Partner
 from .ensemble import Ensemble
@@ -35,8 +35,8 @@ from .random_bots import random_partner
 from .spymaster import EmbeddingSpymaster, SpymasterConfig
 
 #: The families the shipped bots think with. The spymaster models its partner as a mixture
-#: of all of them (DESIGN.md: mixtures beat averages and single families against unseen
-#: partners); the guesser combines them.
+#: of all of them (mixtures beat averages and single families against unseen partners:
+#: docs/architecture.md, "Where the defaults come from"); the guesser combines them.
 DEFAULT_MODELS: tuple[str, ...] = ("glove50", "spacy300", "minilm")
 
 #: The guesser also reads clues through human word associations (``eat``: Edinburgh
@@ -45,10 +45,11 @@ DEFAULT_MODELS: tuple[str, ...] = ("glove50", "spacy300", "minilm")
 DEFAULT_GUESSER_MODELS: tuple[str, ...] = (*DEFAULT_MODELS, "eat")
 
 #: Families without a fallback: a word people gave no association has no ``eat`` opinion, a
-#: word WordNet lacks no ``wordnet``/``wordnet_gloss`` one (built with ``duetbot models build
-#: wordnet``, not shipped); the ensemble lets the other families speak for it. Every other
-#: family reads a word its table lacks through the subword fallback (benchmarks/bench_fallback.py).
-NO_FALLBACK_FAMILIES = frozenset({"eat", "wordnet", "wordnet_gloss", "wordnet_graph"})
+#: word WordNet lacks no ``wordnet``/``wordnet_gloss`` one (the families ``duetbot models build
+#: wordnet`` builds, not shipped); the ensemble lets the other families speak for it. Every
+#: other family reads a word its table lacks through the subword fallback
+#: (benchmarks/bench_fallback.py).
+NO_FALLBACK_FAMILIES = frozenset({"eat", "wordnet", "wordnet_gloss"})
 
 
 class SpecError(ValueError):
@@ -66,8 +67,8 @@ def parse_described(text: str) -> tuple[str, tuple[str, ...]]:
     ('ice cream', ('sundae', 'cone'))
     """
     word, sep, like = text.partition("=")
-    word = normalise_entry(word)
-    parts = tuple(normalise_entry(p) for p in like.split("+") if p.strip())
+    word = word_key(word)
+    parts = tuple(word_key(p) for p in like.split("+") if p.strip())
     if not sep or not word or not parts:
         raise SpecError(f"bad word vector {text!r}: write WORD=LIKE+LIKE, the words it is like, e.g. gryffindor=lion+wizard")
     return word, parts

@@ -25,7 +25,8 @@ from typing import Any, Callable, Iterator, Sequence
 
 import numpy as np
 
-from ..rules.duet import GuessResult, Turn
+from ..rules.base import Turn
+from ..rules.duet import GuessResult
 
 
 @dataclass(frozen=True)

@@ -21,10 +21,12 @@ from typing import Callable, Sequence
 import numpy as np
 
 from ..rules import Clue, GuessResult, Label
-from ..rules.clues import clue_conflict, illegal_clues, strict_illegal_clues
+from ..rules.clues import clue_conflict, illegal_clues
 from ..views import SpymasterView
+from ..words import word_key
 from .ensemble import BoardSims, Ensemble
 from .reader import ReaderModel, StopCounts, adapted, history_reads, posterior
+from .strict_clues import strict_illegal_clues
 from .winchance import DUET_TURNS, TurnModel
 
 
@@ -58,7 +60,7 @@ def spymaster_partner(families: Sequence[str]) -> ReaderModel:
 @dataclass(frozen=True)
 class SpymasterConfig:
     """Every number the spymaster uses. Initial values come from the prototype measurements
-    in DESIGN.md; ``benchmarks/bench_strength.py`` is the benchmark that re-tunes them, and
+    (docs/architecture.md, "Where the defaults come from"); ``benchmarks/bench_strength.py`` is the benchmark that re-tunes them, and
     benchmarks/RESULTS.md lists the variants tried (none beat these defaults beyond noise in
     leave-one-family-out play, 2 rotations x 100 games each)."""
 
@@ -71,7 +73,8 @@ class SpymasterConfig:
     shortlist: int = 240
     """Candidates kept by the cheap screen for the simulation."""
     max_number: int = 4
-    """Largest count considered. DESIGN.md: capping at 2 cost 30-40 points of win rate."""
+    """Largest count considered. Capping at 2 cost 30-40 points of win rate (docs/architecture.md,
+    "Where the defaults come from")."""
     assassin_margin: float = 0.5
     """Screen only: an assassin counts as this much more similar than it is (z units)."""
     min_zipf: float = 2.8
@@ -105,7 +108,7 @@ class SpymasterConfig:
     zero_min_margin: float = 0.5
     """A zero clue's word must point at its assassin by this z margin over any other word."""
     strict_clues: bool = True
-    """Hold the bot's own clues to :func:`~duetbot.rules.clues.strict_illegal_clues`, not
+    """Hold the bot's own clues to :func:`~duetbot.bots.strict_clues.strict_illegal_clues`, not
     only the rule book: no clue containing a visible word or contained in one (3+ letters:
     "officers" with ICE, "cola" with CHOCOLATE, "doctoral" with DOCTOR), no derived form
     ("tribal" with TRIBE), no shared compound part. People are still judged by the rule
@@ -134,7 +137,7 @@ class SpymasterConfig:
     family at temperature 0.2, so the learnt lapse grows (to 0.2-0.25 after a few clues)
     and a quarter of the simulated partners become random readers: leave-one-family-out
     mean 7.2 -> 6.5% with it (prior 4 clues), 7.2 -> 8.0% without it (prior 2), and
-    in-family +11.8 instead of +17.5 points (both in the first measurement, before 3da0256)."""
+    in-family +11.8 instead of +17.5 points (both in the first measurement, before the adaptation read the whole history)."""
     seed: int = 0
 
 
@@ -272,11 +275,11 @@ class EmbeddingSpymaster:
         if self.config.strict_clues:
             # The vocabulary is indexed once (~0.3 s), after which a new word costs ~0.3 ms.
             for w, flagged in self.ensemble.strict_index.by_word(words).items():
-                self._illegal_cache[_fold(w)] = np.array(sorted(index[c] for c in flagged), dtype=np.int64)
+                self._illegal_cache[word_key(w)] = np.array(sorted(index[c] for c in flagged), dtype=np.int64)
         else:
             bad = sorted(illegal_clues(self.ensemble.clue_words, words))
             for w in words:
-                self._illegal_cache[_fold(w)] = np.array([index[c] for c in bad if clue_conflict(c, w)],
+                self._illegal_cache[word_key(w)] = np.array([index[c] for c in bad if clue_conflict(c, w)],
                                                           dtype=np.int64)
 
     def _legal(self, view) -> Legality:
@@ -292,7 +295,7 @@ class EmbeddingSpymaster:
             if j is not None:
                 legal[j] = False
         words = [view.words[i] for i in view.visible]
-        keys = [_fold(w) for w in words]
+        keys = [word_key(w) for w in words]
         new = {k: w for k, w in zip(keys, words) if k not in self._illegal_cache}
         self._seen.update(new)
         if new and (not self.config.strict_clues or len(self._seen) > INDEX_AFTER_WORDS):
@@ -565,11 +568,6 @@ def _unique(a: np.ndarray) -> np.ndarray:
     return a[np.concatenate(([True], a[1:] != a[:-1]))] if len(a) else a
 
 
-def _fold(word: str) -> str:
-    """A board word as the legality cache keys it."""
-    return " ".join(word.split()).casefold()
-
-
 def _best_columns(values: np.ndarray, k: int, stride: int = 8) -> np.ndarray:
     """The columns of the ``k`` largest values of each row of ``values``, all rows together.
 
@@ -621,7 +619,7 @@ def _allocate(total: int, shares: Sequence[float]) -> list[int]:
 
 
 #: Board words checked one by one before the spymaster indexes its vocabulary for the
-#: strict clue check (:class:`~duetbot.rules.clues.StrictIndex`): two boards.
+#: strict clue check (:class:`~duetbot.bots.strict_clues.StrictIndex`): two boards.
 INDEX_AFTER_WORDS = 50
 
 #: Words a person would not give as a clue although the clue vocabulary has them.

@@ -20,25 +20,20 @@ from rich.table import Table
 from rich.text import Text
 
 from ..bots.base import Partner
-from ..bots.classic import ClassicGuesser, ClassicSpymaster, classic_team
+from ..bots.classic import classic_team
 from ..bots.factory import PartnerSpec
 from ..harness import BotError
 from ..harness.base import play as play_game_loop
 from ..harness.classic import CLASSIC
-from ..records import RecordError
-from ..records.classic import ClassicRecord
 from ..rules import Clue, EndTurn, Event, Guess, Phase, UnknownBoardWordError
 from ..rules.classic import Card, ClassicResult, ClassicRules, ClassicState, ClassicTermination, Team, deal_classic
 from ..views.classic import ClassicGuesserView, ClassicSpymasterView
-from ..saves import SaveError, read_saved_game, save_game_file
+from ..saves import CLASSIC_SAVE, HUMAN_TEAM, ROLES, SaveError, load_classic_saved, save_classic_game
 from .common import (
-    Ask, check_pool, check_save_path, fail, partner_spec, quiet_stdout, read_pool, terminal_ask,
+    Ask, Reader, check_pool, check_save_path, fail, partner_spec, quiet_stdout, read_pool, terminal_ask,
 )
 
-HUMAN_TEAM = Team.RED
-ROLES = ("spymaster", "operative")
-DEFAULT_SAVE = "duetbot-classic.json"
-"""Where ``quit`` saves a classic game (not the Duet default, so neither overwrites the other)."""
+DEFAULT_SAVE = CLASSIC_SAVE
 CLUE_PROMPT = "Your clue for the red operatives (word number): "
 GUESS_PROMPT = "Your guess (word, or 'pass' after at least one guess): "
 
@@ -58,49 +53,6 @@ def make_classic_bots(seed: int, spec: PartnerSpec | None = None) -> tuple[Partn
     (``--partner``; default: the shipped bots)."""
     spec = spec or PartnerSpec()
     return classic_team(spec, seed), classic_team(spec, seed + 1)
-
-
-def hint_for(view: ClassicSpymasterView | ClassicGuesserView, vectors: Sequence[str] = ()) -> str:
-    """A suggestion for the human's own turn from the human's own view: the spymaster's key
-    for a clue, only the public board and clues for guesses (the shipped bots, without noise)."""
-    team = classic_team(PartnerSpec().describe(vectors), 0)
-    spymaster, guesser = team.spymaster, team.guesser
-    assert isinstance(spymaster, ClassicSpymaster) and isinstance(guesser, ClassicGuesser)
-    if isinstance(view, ClassicSpymasterView):
-        options = spymaster.suggest(view, top=3)
-        return "try " + "; or ".join(f"{o.clue}" + (f" (for {', '.join(o.targets)})" if o.targets else "")
-                                     for o in options)
-    ranked, _, n = guesser.plan(view)
-    if view.guesses_this_turn and isinstance(guesser.guess(view), EndTurn):
-        return f"consider 'pass': the next best guess, {ranked.words[0]}, looks risky"
-    return "best guesses: " + ", ".join(ranked.words[:max(n, 3)])
-
-
-# --- saving and loading --------------------------------------------------------------------
-
-
-def save_classic_game(state: ClassicState, path: Path, role: str) -> None:
-    """Write the game in progress as a :class:`ClassicRecord` (JSON), atomically. The
-    ``players`` field says which role the human plays (``"human": "red spymaster"``)."""
-    other = "operatives" if role == "spymaster" else "spymaster"
-    record = ClassicRecord.from_state(state, {"red": f"human {role} + duetbot {other}", "blue": "duetbot",
-                                              "human": f"{HUMAN_TEAM.name.lower()} {role}"})
-    save_game_file(path, record, "duetbot play --game classic --resume")
-
-
-def load_classic_game(path: Path) -> tuple[ClassicState, str]:
-    """A saved classic game's state and the human's role. ``ValueError`` (one line) for a
-    missing, unreadable or corrupt file, and for a saved Duet game."""
-    data = read_saved_game(path, "classic", DEFAULT_SAVE)
-    try:
-        record = ClassicRecord.from_json(data)
-        state = record.replay()
-    except RecordError as exc:
-        raise ValueError(f"{path}: not a saved classic game ({exc})") from None
-    except (TypeError, ValueError, AttributeError, KeyError, IndexError) as exc:  # odd field types
-        raise ValueError(f"{path}: not a saved classic game ({type(exc).__name__}: {exc})") from None
-    human = str(record.players.get("human", "")).split()
-    return state, human[-1] if human and human[-1] in ROLES else "spymaster"
 
 
 _CARD_STYLE = {Card.RED: "bold red", Card.BLUE: "bold blue", Card.BYSTANDER: "yellow", Card.ASSASSIN: "bold white on black"}
@@ -143,10 +95,12 @@ class ClassicSession:
     when a bot plays an illegal action; the state is consistent between actions either way."""
 
     def __init__(self, state: ClassicState, role: str, bots: tuple[Partner, Partner], console: Console,
-                 ask: Ask, *, hints: bool = False, vectors: Sequence[str] = ()) -> None:
+                 ask: Ask, *, hints: bool = False, spec: PartnerSpec | None = None) -> None:
         self.state, self.role, self.bots, self.console, self.ask = state, role, bots, console, ask
         self.hints = hints
-        self.vectors = tuple(vectors)
+        self.spec = spec
+        self.reader = Reader(ask, self.say, lambda text: self.say(f"error: {text}", style="red"), hints=hints,
+                             spec=spec, passing="after a guess")
         self._shown = -1
         red = bots[HUMAN_TEAM]
         # the session plays the person's role (give_clue or guess, read from the prompt)
@@ -191,23 +145,9 @@ class ClassicSession:
         return f"{who} operatives stop."
 
     def read(self, prompt: str, view: ClassicSpymasterView | ClassicGuesserView) -> str:
-        """One answer; handles ``quit``, ``hint`` and ``help``."""
-        while True:
-            text = " ".join(self.ask(prompt).split())
-            cmd = text.casefold()
-            if cmd == "quit":
-                raise EOFError
-            if cmd == "hint":
-                if not self.hints:
-                    self.say("error: hints are off; start the game with --hint to get them", style="red")
-                else:
-                    self.say(f"  hint: {hint_for(view, self.vectors)}", style="cyan")
-                continue
-            if cmd == "help":
-                self.say("  'quit' saves the game and stops; 'pass' ends your guessing after a guess"
-                         + ("; 'hint' suggests something" if self.hints else ""), style="cyan")
-                continue
-            return text
+        """One answer (:class:`~duetbot.cli.common.Reader`: ``quit``, ``hint`` and ``help`` are
+        handled there)."""
+        return self.reader.read(prompt, view)
 
     def show(self) -> bool:
         """Show the board and status if something happened since the last time (not after a
@@ -258,9 +198,11 @@ def run_play(*, seed: int | None, role: str | None, variant: str | None, words: 
         if clash:
             fail(f"--resume continues the saved game with its own board and rules; drop {', '.join(clash)}")
         try:
-            state, saved_role = load_classic_game(resume)
+            state, saved_role, saved_partner = load_classic_saved(resume)
         except ValueError as exc:
             fail(str(exc))
+        if partner is None:  # the bots the game was saved with
+            spec = partner_spec(saved_partner, vectors)
         if role is not None and role != saved_role:
             fail(f"{resume} is a game you play as the red {saved_role}; drop --role {role}")
         role = saved_role
@@ -288,19 +230,19 @@ def run_play(*, seed: int | None, role: str | None, variant: str | None, words: 
     if resume is not None:
         check_pool(state.deal.words, spec)
     session = ClassicSession(state, role, make_classic_bots(game_seed, spec), console, ask, hints=hints,
-                             vectors=vectors)
+                             spec=spec)
     try:
         try:
             session.run()
         except (EOFError, KeyboardInterrupt):  # the state is consistent between actions
-            save_classic_game(state, save_path, role)
+            save_classic_game(state, save_path, role, spec.label)
             console.print(f"Game saved to {save_path}. Continue it with: duetbot play --game classic --resume "
                           f"{save_path}", soft_wrap=True, markup=False, highlight=False)
         except BotError as exc:
-            save_classic_game(state, save_path, role)
+            save_classic_game(state, save_path, role, spec.label)
             fail(f"{exc}; the game was saved to {save_path}", code=1)
         except OSError as exc:  # the terminal cannot be written (a full disk, a closed pipe): keep the game
-            save_classic_game(state, save_path, role)
+            save_classic_game(state, save_path, role, spec.label)
             quiet_stdout()
             fail(f"cannot write to the terminal: {exc.strerror or exc}; the game was saved to {save_path}: "
                  f"continue it with duetbot play --game classic --resume {save_path}", code=1)
@@ -309,5 +251,4 @@ def run_play(*, seed: int | None, role: str | None, variant: str | None, words: 
     return state
 
 
-__all__ = ["ClassicSession", "hint_for", "load_classic_game", "make_classic_bots", "parse_rules", "render_board",
-           "run_play", "save_classic_game"]
+__all__ = ["ClassicSession", "make_classic_bots", "parse_rules", "render_board", "run_play"]

@@ -6,6 +6,7 @@ import enum
 import os
 import sys
 from pathlib import Path
+from functools import lru_cache
 from typing import TYPE_CHECKING, Annotated, Any, Callable, NoReturn, Optional, Sequence
 
 import typer
@@ -87,6 +88,50 @@ def terminal_ask(console: Console) -> Ask:
     return ask
 
 
+class QuitGame(EOFError):
+    """The person typed ``quit`` (or input ended): save and stop."""
+
+
+class Reader:
+    """The person's answers at the terminal, in either game: one line each, whitespace
+    collapsed. ``quit``, the end of input and Ctrl-C raise :class:`QuitGame`; ``hint`` (when
+    the game allows hints) and ``help`` are answered here and the prompt asked again, so a
+    session only ever sees moves.
+
+    ``say(text, style)`` prints a line, ``error(text)`` a refusal; ``passing`` says when
+    ``pass`` may end a turn in this game; ``spec`` is the partner the hints read like.
+    """
+
+    def __init__(self, ask: Ask, say: Callable[[str, Optional[str]], None], error: Callable[[str], None], *,
+                 hints: bool = False, spec: PartnerSpec | None = None, passing: str = "after a correct guess") -> None:
+        self.ask, self.say, self.error = ask, say, error
+        self.hints, self.spec, self.passing = hints, spec, passing
+
+    def read(self, prompt: str, view: Any) -> str:
+        """One answer to ``prompt`` (``view``: the person's own, for a hint). Never empty-checked."""
+        while True:
+            try:
+                text = self.ask(prompt)
+            except (EOFError, KeyboardInterrupt):
+                self.say("", None)
+                raise QuitGame from None
+            text = " ".join(text.split())
+            cmd = text.casefold()
+            if cmd == "quit":
+                raise QuitGame
+            if cmd == "hint":
+                if self.hints:
+                    self.say(f"  hint: {hint_for(view, self.spec)}", "cyan")
+                else:
+                    self.error("hints are off; start the game with --hint to get them")
+                continue
+            if cmd == "help":
+                self.say(f"  'quit' saves the game and stops; 'pass' ends your guessing {self.passing}"
+                         + ("; 'hint' suggests something" if self.hints else ""), "cyan")
+                continue
+            return text
+
+
 class GameKind(str, enum.Enum):
     """The game a command plays (``--game``, the same in ``play``, ``simulate`` and ``suggest``)."""
 
@@ -130,3 +175,17 @@ def check_pool(pool: Sequence[str], spec: PartnerSpec) -> None:
         fail(str(exc))
     except UnknownWordError as exc:
         fail(f"{exc}; {vector_hint(exc.word)}")
+
+
+def hint_for(view: Any, spec: PartnerSpec | None = None) -> str:
+    """``hint`` at a prompt, in either game: the bots' suggestion for the person's own move,
+    from the person's own view, reading with the families of the partner they play with
+    (:meth:`duetbot.suggest.Suggester.hint`), as one line."""
+    return _hinter(spec).hint(view).text()
+
+
+@lru_cache(maxsize=2)
+def _hinter(spec: PartnerSpec | None) -> Any:
+    from ..suggest import Suggester
+
+    return Suggester.for_partner(spec)

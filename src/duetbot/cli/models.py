@@ -193,7 +193,7 @@ def import_(
     Needs gensim: pip install 'duetbot\\[gensim]'. A gensim KeyedVectors file is a pickle:
     import only files you trust.
     """
-    from ..embeddings.importer import GensimMissingError, VectorFileError, import_vectors
+    from ..build.importer import GensimMissingError, VectorFileError, import_vectors
     from ..embeddings.store import ENV_VAR, search_dirs, user_models_dir
 
     err = Console(stderr=True, highlight=False)
@@ -258,8 +258,8 @@ def build(
     pool: Annotated[Optional[Path], typer.Option(help="Word pool the families cover (default: the shipped pool).")] = None,
     min_zipf: Annotated[float, typer.Option(help="Rarest wordfreq zipf frequency considered.")] = 1.5,
     default: Annotated[Optional[str], typer.Option(help="Point the 'default' alias at this model.")] = None,
-    eat: Annotated[Optional[Path], typer.Option(help="The EAT norms for the eat target (default: "
-                                                     "../shared/data/eat/ beside the checkout).")] = None,
+    eat: Annotated[Optional[Path], typer.Option(help="The EAT norms for the eat target "
+                                                     "(stimulus<TAB>response<TAB>count, .tsv or .tsv.gz).")] = None,
     wordnet: Annotated[Optional[Path], typer.Option(help="The WordNet 3.0 database for the wordnet target "
                                                          "(default: /usr/share/wordnet, apt-get install "
                                                          "wordnet-base).")] = None,
@@ -269,8 +269,8 @@ def build(
 ) -> None:
     """Build what duetbot ships: the word pool, the lexicon, the models (needs the duetbot\\[build] extra)."""
     try:
-        from ..embeddings import build as builder
-        from ..embeddings import targets as registry
+        from ..build import models as builder
+        from ..build import targets as registry
     except ImportError as exc:  # numpy itself missing
         fail(f"building needs {exc.name or 'numpy'}: pip install 'duetbot[build]'", code=1)
     if list_targets:
@@ -282,12 +282,12 @@ def build(
         fail(str(exc), code=1)
     if dtype not in ("float16", "float32"):
         fail("--dtype must be float16 or float32", code=1)
-    in_checkout = [n for n in names if n in ("pool", "lexicon")]
-    if check and len(in_checkout) < len(names):
+    in_package = [n for n in names if n in ("pool", "lexicon")]
+    if check and len(in_package) < len(names):
         fail("--check applies to pool and lexicon only", code=1)
-    if out is not None and in_checkout:
-        fail(f"--out cannot move {' and '.join(in_checkout)}: {'they are' if len(in_checkout) > 1 else 'it is'} "
-             "written into the source checkout", code=1)
+    if out is not None and in_package:
+        fail(f"--out cannot move {' and '.join(in_package)}: {'they are' if len(in_package) > 1 else 'it is'} "
+             "written into the package's own data", code=1)
     try:
         registry.require(names, eat, wordnet)
     except builder.BuildDependencyError as exc:
@@ -314,8 +314,8 @@ def build(
         if not quiet:
             err.print(msg, markup=False)
 
-    def run_script(name: str, script: str, argv: list[str]) -> None:
-        code = registry.load_script(script).main(argv)
+    def run(name: str, main, argv: list[str]) -> None:
+        code = main(argv)
         if code:
             fail(f"building {name} failed (exit status {code}; see the lines above)", code=1)
 
@@ -323,9 +323,13 @@ def build(
     try:
         for name in names:
             if name == "pool":
-                run_script(name, "build_word_pool", ["--check"] if check else [])
+                from ..build import word_pool
+
+                run(name, word_pool.main, ["--check"] if check else [])
             elif name == "lexicon":
-                run_script(name, "build_morphology", ["--check"] if check else [])
+                from ..build import morphology
+
+                run(name, morphology.main, ["--check"] if check else [])
             elif name in families and name == families[0]:  # one run for all families: they share spaCy's table
                 with progress:
                     results = builder.build_models(families, out, vocab_size=vocab_size,
@@ -338,21 +342,21 @@ def build(
                                   f"{meta['clue_vocab_size']:,} clue words, {size / 1e6:.1f} MB, "
                                   f"sha256 {meta['checksum']}")
             elif name == "eat":
+                from ..build import associations
                 from ..embeddings.store import package_models_dir
 
                 target_dir = (out or package_models_dir()) / "eat"
-                run_script(name, "build_associations",
-                           [*(["--eat", str(eat)] if eat else []), "--out", str(target_dir)])
+                run(name, associations.main, [*(["--eat", str(eat)] if eat else []), "--out", str(target_dir)])
             elif name == "wordnet":
+                from ..build import wordnet as wordnet_build
                 from ..embeddings.store import ENV_VAR, default_import_dir
 
                 root = out or default_import_dir()[0]
-                run_script(name, "build_wordnet",
-                           [*(["--wordnet", str(wordnet)] if wordnet else []), "--out", str(root)])
+                run(name, wordnet_build.main, [*(["--wordnet", str(wordnet)] if wordnet else []), "--out", str(root)])
                 log(f"the WordNet families are in {root}: use them with model=...+wordnet"
                     + ("" if out is None else f" ({ENV_VAR}={root})"))
             elif name == "subword":
-                from ..embeddings.build_subword import build_subword
+                from ..build.subword import build_subword
                 from ..embeddings.subword import subword_dir
 
                 build_subword(out / "subword" if out else subword_dir(), log=log)

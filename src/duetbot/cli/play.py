@@ -18,7 +18,7 @@ import random
 import re
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Optional, Sequence
+from typing import TYPE_CHECKING, Annotated, Optional
 
 import typer
 from rich.console import Console, Group
@@ -35,14 +35,15 @@ from ..rules import (
 )
 from ..views import GuesserView, SpymasterView
 from ..saves import (
-    BOT, DEFAULT_SAVE, HUMAN, SaveError, load_saved, make_bot, outcome_line, save_game, saved_partner, write_json_file,
+    BOT, DEFAULT_SAVE, HUMAN, SaveError, load_saved, make_bot, outcome_line, save_game, write_json_file,
 )
 from .common import (
-    Ask, GameKind, PartnerOption, check_pool, check_save_path, fail, parse_variant, partner_spec, quiet_stdout,
-    read_pool, terminal_ask,
+    Ask, GameKind, PartnerOption, QuitGame, Reader, check_pool, check_save_path, fail, parse_variant, partner_spec,
+    quiet_stdout, read_pool, terminal_ask,
 )
 
 if TYPE_CHECKING:  # pragma: no cover
+    from ..bots.factory import PartnerSpec
     from ..bots.profile import Profile
 
 
@@ -52,30 +53,6 @@ SUDDEN_DEATH_PROMPT = "Your guess (sudden death: one word, any miss loses): "
 
 CLUE_RULE = ("rule book: a clue may not be a word visible on the grid, a form of one, "
              "or a component of a visible compound")
-
-
-# --- hints ---------------------------------------------------------------------------------
-
-
-def hint_for(view: SpymasterView | GuesserView, vectors: Sequence[str] = ()) -> str:
-    """A suggestion for the human's own turn, from the human's own view only (the same bots
-    that play, reading the human's side: nothing of the partner's side is used)."""
-    from ..bots.factory import default_bots
-
-    spymaster, guesser = default_bots(vectors)
-    if isinstance(view, SpymasterView):
-        if not view.greens_left:
-            return "all your agents are found; the bot gives every remaining clue"
-        options = spymaster.suggest(view, top=4)
-        return "try " + "; or ".join(
-            f"{o.clue}" + (f" (for {', '.join(o.targets)})" if o.targets else f" (to steer away from {o.dangers[0][0]})")
-            for o in options)
-    belief, n = guesser.plan(view)
-    if view.sudden_death:
-        return f"sudden death: the safest guess looks like {belief.words[0]}"
-    if view.correct_this_turn and guesser.should_stop(view, belief):
-        return f"consider 'pass': the next best guess, {belief.words[0]}, looks risky"
-    return "best guesses: " + ", ".join(belief.words[:max(n, 3)])
 
 
 # --- rendering (pure: state in, rich renderables out) --------------------------------------
@@ -152,29 +129,19 @@ def render_status(state: State) -> Text:
 
 def _history_rows(state: State) -> list[tuple[str, str, Text]]:
     """(giver, clue, guesses) per clue, plus a row for sudden-death guesses."""
-    passed: set[int] = set()
-    n_clue = -1
-    guess_events = []
-    for ev in state.events:
-        if isinstance(ev.action, Clue):
-            n_clue += 1
-        elif isinstance(ev.action, EndTurn):
-            passed.add(n_clue)
-        else:
-            guess_events.append(ev)
+    history = state.history()
     rows = []
-    for k, turn in enumerate(state.turns):
+    for k, turn in enumerate(history.turns):
         g = Text()
         for j, (word, result) in enumerate(turn.guesses):
             if j:
                 g.append(", ")
             g.append(f"{word} ({_RESULT[result]})", style=_RESULT_STYLE[result])
-        if k in passed:
+        if k in history.passed:
             g.append(", pass" if turn.guesses else "pass", style="dim")
         clue = str(turn.clue) + (" (penalty: invalid)" if turn.penalised else "")
         rows.append((_name(turn.giver), clue, g))
-    in_turns = sum(len(t.guesses) for t in state.turns)
-    sd = guess_events[in_turns:]
+    sd = history.sudden_death
     if sd:
         g = Text()
         for j, ev in enumerate(sd):
@@ -237,10 +204,6 @@ def outcome_text(state: State) -> Text:
 # --- quitting and loading ------------------------------------------------------------------
 
 
-class QuitGame(Exception):
-    """The human typed ``quit`` (or input ended): save and stop."""
-
-
 class OutputError(RuntimeError):
     """The game could not be shown (stdout failed); it was saved (the message says where)."""
 
@@ -280,13 +243,14 @@ class Session:
     """
 
     def __init__(self, state: State, bot: Partner, console: Console, ask: Ask, *,
-                 hints: bool = False, vectors: Sequence[str] = ()) -> None:
+                 hints: bool = False, spec: PartnerSpec | None = None) -> None:
         self.state = state
-        self.vectors = tuple(vectors)
+        self.spec = spec
         self.bot = bot
         self.console = console
         self.ask = ask
         self.hints = hints
+        self.reader = Reader(ask, self.say, self.error, hints=hints, spec=spec)
         self.player: Partner[SpymasterView, GuesserView] = Partner(self, self, "you")  # both of A's roles
         self._shown = -1
         self._announced = {p: state.is_done(p) for p in Player}
@@ -311,28 +275,9 @@ class Session:
             self._shown = len(self.state.events)
 
     def read(self, prompt: str, view: SpymasterView | GuesserView) -> str:
-        """One answer; handles ``quit``, ``hint``, ``help`` and end of input. Never empty-checked."""
-        while True:
-            try:
-                text = self.ask(prompt)
-            except (EOFError, KeyboardInterrupt):
-                self.say("")
-                raise QuitGame from None
-            text = " ".join(text.split())
-            cmd = text.casefold()
-            if cmd == "quit":
-                raise QuitGame
-            if cmd == "hint":
-                if self.hints:
-                    self.say(f"  hint: {hint_for(view, self.vectors)}", style="cyan")
-                else:
-                    self.error("hints are off; start the game with --hint to get them")
-                continue
-            if cmd == "help":
-                self.say("  'quit' saves the game and stops; 'pass' ends your guessing after a correct guess"
-                         + ("; 'hint' suggests something" if self.hints else ""), style="cyan")
-                continue
-            return text
+        """One answer (:class:`~duetbot.cli.common.Reader`: ``quit``, ``hint`` and ``help`` are
+        handled there)."""
+        return self.reader.read(prompt, view)
 
     # --- the loop -------------------------------------------------------------------------------
     def run(self) -> None:
@@ -450,25 +395,25 @@ class Session:
 
 
 def run_game(state: State, bot: Partner, console: Console, ask: Ask, *, save_path: Path,
-             hints: bool = False, vectors: Sequence[str] = ()) -> bool:
+             hints: bool = False, spec: PartnerSpec | None = None) -> bool:
     """Play on; True when the game ended, False when the human quit (the game is then saved).
 
     Raises :class:`SaveError` if saving fails and :class:`~duetbot.harness.BotError` (after
     saving) if the bot plays an illegal action.
     """
-    session = Session(state, bot, console, ask, hints=hints, vectors=vectors)
+    session = Session(state, bot, console, ask, hints=hints, spec=spec)
     try:
         session.run()
     except (QuitGame, KeyboardInterrupt):  # the state is consistent between actions
-        save_game(state, save_path, bot.name)
+        save_game(state, save_path, bot.name, spec.label if spec is not None else None)
         console.print(f"Game saved to {save_path}. Continue it with: duetbot play --resume {save_path}",
                       soft_wrap=True, markup=False, highlight=False)
         return False
     except BotError:
-        save_game(state, save_path, bot.name)
+        save_game(state, save_path, bot.name, spec.label if spec is not None else None)
         raise
     except OSError as exc:  # the terminal cannot be written (a full disk, a closed pipe): keep the game
-        save_game(state, save_path, bot.name)
+        save_game(state, save_path, bot.name, spec.label if spec is not None else None)
         raise OutputError(f"cannot write to the terminal: {exc.strerror or exc}; the game was saved to "
                           f"{save_path}: continue it with duetbot play --resume {save_path}") from None
     show_end(state, console)
@@ -569,11 +514,11 @@ def play(
         if clash:
             fail(f"--resume continues the saved game with its own board and rules; drop {', '.join(clash)}")
         try:
-            state, players = load_saved(resume)
+            state, _, saved_partner = load_saved(resume)
         except ValueError as exc:
             fail(str(exc))
         if partner is None:  # the bots the game was saved with
-            spec = partner_spec(saved_partner(str(players.get("B", ""))), vectors)
+            spec = partner_spec(saved_partner, vectors)
         game_seed = state.deal.seed if state.deal.seed is not None else 0
         save_path = save or resume
         check_save_path(save_path)
@@ -605,7 +550,7 @@ def play(
         show_end(state, console)
         return
     try:
-        ended = run_game(state, bot, console, terminal_ask(console), save_path=save_path, hints=hint, vectors=vectors)
+        ended = run_game(state, bot, console, terminal_ask(console), save_path=save_path, hints=hint, spec=spec)
         if ended and learner is not None:
             console.print(learner.finish(bot, state), soft_wrap=True, markup=False, highlight=False)
     except SaveError as exc:

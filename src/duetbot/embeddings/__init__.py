@@ -8,10 +8,9 @@
 (47698, 3)
 
 Run time needs numpy only. gensim (the ``duetbot[gensim]`` extra) is imported only by
-:attr:`EmbeddingModel.keyed_vectors` and by :mod:`duetbot.embeddings.importer`
-(``duetbot models import``: people's own word2vec, GloVe, fastText or KeyedVectors files).
-Building what ships (:mod:`duetbot.embeddings.targets`, ``duetbot models build``) needs the
-``duetbot[build]`` extra. Where models are looked for: :mod:`duetbot.embeddings.store`.
+:attr:`EmbeddingModel.keyed_vectors` and by :mod:`duetbot.build.importer` (``duetbot models
+import``: people's own word2vec, GloVe, fastText or KeyedVectors files). Building what ships
+(:mod:`duetbot.build`, ``duetbot models build``) needs the ``duetbot[build]`` extra. Where models are looked for: :mod:`duetbot.embeddings.store`.
 """
 
 from .model import (

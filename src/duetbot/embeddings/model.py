@@ -22,7 +22,8 @@ import numpy as np
 
 from . import store
 from .store import ModelFormatError, ModelInfo
-from .vocab import entry_parts, fold_accents, normalise_entry, phrase_key
+from ..words import fold_accents, word_key
+from .vocab import entry_parts, phrase_key
 
 if TYPE_CHECKING:  # pragma: no cover
     from gensim.models import KeyedVectors
@@ -40,7 +41,7 @@ class UnknownWordError(ValueError):
         self.suggestions = list(suggestions)[:5]
         self.missing = list(missing)
         msg = f"unknown word {word!r} for model {model!r}"
-        if self.missing and self.missing != [normalise_entry(word)]:
+        if self.missing and self.missing != [word_key(word)]:
             msg += " (no vector for " + ", ".join(repr(m) for m in self.missing) + ")"
         if self.suggestions:
             msg += "; did you mean: " + ", ".join(self.suggestions) + "?"
@@ -170,7 +171,7 @@ class EmbeddingModel:
 
     def zipf(self, word: str) -> float | None:
         """The word's zipf frequency as recorded at build time (``None`` if not a vocabulary key)."""
-        i = self._index.get(normalise_entry(word).replace(" ", "_"))
+        i = self._index.get(word_key(word).replace(" ", "_"))
         return None if i is None else float(self._rows["zipf"][i])
 
     # -- lookups ---------------------------------------------------------------------
@@ -197,7 +198,7 @@ class EmbeddingModel:
     def _resolve(self, word: str, fallback: bool = False) -> tuple[np.ndarray | None, list[str]]:
         """(vector or None, the parts that had no vector of their own). With ``fallback`` a
         part the table lacks is read through the model's fallback (if it has one)."""
-        entry = normalise_entry(word)
+        entry = word_key(word)
         if not entry:
             return None, [word]
         v = self._lookup_exact(entry)
@@ -257,7 +258,7 @@ class EmbeddingModel:
 
     def suggestions(self, word: str, n: int = 5) -> list[str]:
         """Up to ``n`` vocabulary words spelled like ``word`` (difflib)."""
-        target = normalise_entry(word).replace(" ", "_")
+        target = word_key(word).replace(" ", "_")
         pool = [w for w in self.words if abs(len(w) - len(target)) <= 3] + list(self._extra)
         return difflib.get_close_matches(target, pool, n=n, cutoff=0.75)
 
@@ -320,7 +321,7 @@ class EmbeddingModel:
                                      f"{self.name!r} needs {want}")
             if not np.all(np.isfinite(arr)) or not np.any(arr):
                 raise ValueError(f"extra vector for {key!r} must be finite and non-zero")
-            k = normalise_entry(key)
+            k = word_key(key)
             if not k:
                 raise ValueError("extra vector with an empty word")
             merged[k] = _unit_rows(arr)
@@ -333,7 +334,7 @@ class EmbeddingModel:
 
     def without_words(self, words: Sequence[str]) -> "EmbeddingModel":
         """A model whose table has forgotten ``words`` (for measuring a fallback on held-out words)."""
-        drop = {normalise_entry(w).replace(" ", "_") for w in words}
+        drop = {word_key(w).replace(" ", "_") for w in words}
         return self._clone(index={w: i for w, i in self._index.items() if w not in drop},
                            extra={k: v for k, v in self._extra.items() if k.replace(" ", "_") not in drop})
 
@@ -466,7 +467,7 @@ def translate_vectors(target: EmbeddingModel, donor: EmbeddingModel, words: Sequ
                       _unit_rows(target._raw[[target._index[w] for w in shared]]), ridge=0.0)
     out = {}
     for w in wanted:
-        out[normalise_entry(w)] = _unit_rows(donor.vector(w) @ mapping)
+        out[word_key(w)] = _unit_rows(donor.vector(w) @ mapping)
     return out
 
 
@@ -482,5 +483,5 @@ def described_vectors(model: EmbeddingModel, descriptions: Mapping[str, Sequence
     for word, like in descriptions.items():
         vecs = [model.vector(w) for w in like if model.knows(w)]
         if vecs:
-            out[normalise_entry(word)] = _unit_rows(np.mean(vecs, axis=0))
+            out[word_key(word)] = _unit_rows(np.mean(vecs, axis=0))
     return out

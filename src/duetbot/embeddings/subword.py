@@ -372,7 +372,7 @@ def load_subword(path: str | None = None) -> SubwordModel:
     ``ModelFormatError``."""
     d = Path(path) if path else subword_dir()
     if not (d / store.META_FILE).is_file():
-        raise store.ModelNotFoundError(f"no subword table in {d}: rebuild it with scripts/build_subword.py")
+        raise store.ModelNotFoundError(f"no subword table in {d}: rebuild it with duetbot models build subword")
     try:
         meta = json.loads((d / store.META_FILE).read_text(encoding="utf-8"))
         tokens = (d / TOKENS_FILE).read_text(encoding="utf-8").split("\n")

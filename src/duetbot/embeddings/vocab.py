@@ -22,11 +22,12 @@ from __future__ import annotations
 
 import math
 import re
-import unicodedata
 from dataclasses import dataclass, field
 from functools import lru_cache
 from importlib import resources
 from typing import Callable, Iterable, Sequence
+
+from ..words import word_key
 
 __all__ = [
     "STOPWORDS",
@@ -37,7 +38,6 @@ __all__ = [
     "is_blocked",
     "clue_reject_reason",
     "is_clue_candidate",
-    "normalise_entry",
     "entry_parts",
     "phrase_key",
     "build_vocabulary",
@@ -171,25 +171,9 @@ def is_clue_candidate(word: str) -> bool:
     return clue_reject_reason(word) is None
 
 
-def normalise_entry(entry: str) -> str:
-    """Lower-case a board or pool entry and collapse inner whitespace: ``" Loch  NESS"`` -> ``"loch ness"``."""
-    return " ".join(entry.strip().lower().split())
-
-
-def fold_accents(text: str) -> str:
-    """``text`` without combining accents, as the tables spell their keys: ``"café"`` -> ``"cafe"``.
-
-    >>> fold_accents("piñata crème brûlée")
-    'pinata creme brulee'
-    """
-    if text.isascii():
-        return text
-    return "".join(ch for ch in unicodedata.normalize("NFD", text) if unicodedata.category(ch) != "Mn")
-
-
 def entry_parts(entry: str) -> list[str]:
     """The single words of an entry: ``"loch ness"`` -> ``["loch", "ness"]``, ``"t-rex"`` -> ``["t", "rex"]``."""
-    return [p for p in re.split(r"[\s\-_]+", normalise_entry(entry)) if p]
+    return [p for p in re.split(r"[\s\-_]+", word_key(entry)) if p]
 
 
 _EDGE_PUNCT = re.compile(r"^[\W_]+|[\W_]+$")
@@ -208,7 +192,7 @@ def reading_forms(text: str) -> tuple[str, ...]:
     >>> reading_forms("Sci-Fi")
     ('sci-fi',)
     """
-    entry = normalise_entry(str(text).replace("\u2019", "'"))
+    entry = word_key(str(text).replace("\u2019", "'"))
     core = _EDGE_PUNCT.sub("", entry) or entry
     forms = [core]
     bare = _POSSESSIVE.sub("" if core.endswith("'s") else "s", core)
@@ -343,7 +327,7 @@ def build_vocabulary(
 
     missing: list[str] = []
     for raw in pool:
-        entry = normalise_entry(raw)
+        entry = word_key(raw)
         if not entry:
             continue
         parts = entry_parts(entry)

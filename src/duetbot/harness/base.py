@@ -18,7 +18,7 @@ from typing import Any, Callable, Generic, Mapping, Protocol, Sequence, TypeVar,
 
 from ..bots.base import Partner
 from ..rules import Event, Phase
-from ..rules.duet import Action
+from ..rules.base import Action
 
 __all__ = ["BotError", "Game", "GameState", "Observer", "game_seed", "play", "step"]
 

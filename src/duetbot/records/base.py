@@ -76,6 +76,15 @@ class Record:
     def from_json(cls: type[R], data: dict, check: bool = True) -> R:
         raise NotImplementedError
 
+    @staticmethod
+    def read_partner(data: dict) -> str | None:
+        """The ``partner`` field of a saved game: the partner spec its bots were built from
+        (``None``: not recorded, as in simulations and saves older than the field)."""
+        partner = data.get("partner")
+        if partner is not None and not isinstance(partner, str):
+            raise RecordError(f"bad game record: partner {str(partner)[:40]!r} is not a partner spec")
+        return partner
+
     def dumps(self) -> str:
         """The record as one compact JSON line (no newline)."""
         return json.dumps(self.to_json(), separators=(",", ":"))

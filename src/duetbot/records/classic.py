@@ -27,6 +27,8 @@ class ClassicRecord(Record):
     winner: Team | None = None
     players: dict[str, str] = field(default_factory=dict)
     game: int | None = None
+    partner: str | None = None
+    """A saved game's partner spec (the label the bots were built from); written only when set."""
 
     @classmethod
     def from_state(cls, state: ClassicState, players: dict[str, str] | None = None,
@@ -57,7 +59,8 @@ class ClassicRecord(Record):
                 "players": self.players, "rules": self.rules.to_json(), "deal": self.deal.to_json(),
                 "events": [e.to_json() for e in self.events],
                 "outcome": self.outcome.value if self.outcome else None,
-                "winner": self.winner.name.lower() if self.winner is not None else None}
+                "winner": self.winner.name.lower() if self.winner is not None else None,
+                **({"partner": self.partner} if self.partner is not None else {})}
 
     @classmethod
     def from_json(cls, data: dict, check: bool = True) -> ClassicRecord:
@@ -72,7 +75,7 @@ class ClassicRecord(Record):
             raise RecordError(f"the game record lacks the field {exc.args[0]!r}") from None
         except (TypeError, ValueError, AttributeError, IndexError) as exc:
             raise RecordError(f"bad classic game record: {exc}") from None
-        rec = cls(deal, rules, events, players=players, game=game)
+        rec = cls(deal, rules, events, players=players, game=game, partner=cls.read_partner(data))
         if check:
             state = rec.replay()
             rec.outcome, rec.winner = state.outcome, state.winner

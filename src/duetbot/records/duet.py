@@ -33,6 +33,8 @@ class GameRecord(Record):
     """A description of who played each side, e.g. ``{"A": "random", "B": "random"}``."""
     game: int | None = None
     """Index of this game in a simulation run."""
+    partner: str | None = None
+    """A saved game's partner spec (the label the bot was built from); written only when set."""
 
     @classmethod
     def from_state(cls, state: State, players: dict[str, str] | None = None, game: int | None = None) -> GameRecord:
@@ -68,6 +70,7 @@ class GameRecord(Record):
             "score": self.score,
             "tokens_left": self.tokens_left,
             "sudden_death": self.sudden_death,
+            **({"partner": self.partner} if self.partner is not None else {}),
         }
 
     @classmethod
@@ -83,7 +86,7 @@ class GameRecord(Record):
             raise RecordError(f"the game record lacks the field {exc.args[0]!r}") from None
         except (TypeError, ValueError, AttributeError, IndexError) as exc:
             raise RecordError(f"bad game record: {exc}") from None
-        rec = cls(deal, variant, events, players=players, game=game)
+        rec = cls(deal, variant, events, players=players, game=game, partner=cls.read_partner(data))
         state = rec.replay() if check else None
         if state is not None:
             rec.outcome, rec.score = state.outcome, state.score()

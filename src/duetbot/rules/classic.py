@@ -36,9 +36,10 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any, Iterable, Sequence
 
+from ..words import word_key
 from .clues import check_clue
-from .duet import Action, Clue, EndTurn, Event, GameOverError, Guess, IllegalActionError, Phase, Turn
-from .keycard import BOARD_SIZE, BoardError, KeyCardError, UnknownBoardWordError, _fold
+from .base import Action, Clue, EndTurn, Event, GameOverError, Guess, IllegalActionError, Phase, Turn
+from .keycard import BOARD_SIZE, BoardError, KeyCardError, UnknownBoardWordError
 
 STARTING_AGENTS = 9
 SECOND_AGENTS = 8
@@ -207,13 +208,13 @@ class ClassicDeal:
     def __post_init__(self) -> None:
         if len(self.words) != BOARD_SIZE:
             raise BoardError(f"a board needs exactly {BOARD_SIZE} words, got {len(self.words)}")
-        if len({_fold(w) for w in self.words}) != BOARD_SIZE:
+        if len({word_key(w) for w in self.words}) != BOARD_SIZE:
             raise BoardError("the 25 board words must differ")
 
     def index(self, word: str) -> int:
-        f = _fold(word)
+        f = word_key(word)
         for i, w in enumerate(self.words):
-            if _fold(w) == f:
+            if word_key(w) == f:
                 return i
         raise UnknownBoardWordError(f"{word!r} is not on the board")
 
@@ -232,7 +233,7 @@ def deal_classic(seed: int, pool: Sequence[str]) -> ClassicDeal:
     """25 distinct words from ``pool``, a random classic key and starting team, from ``seed``."""
     distinct: dict[str, str] = {}
     for w in pool:
-        distinct.setdefault(_fold(w), " ".join(w.split()))
+        distinct.setdefault(word_key(w), " ".join(w.split()))
     if len(distinct) < BOARD_SIZE:
         raise BoardError(f"the word pool has {len(distinct)} distinct words; dealing needs at least {BOARD_SIZE}")
     rng = random.Random(f"classic:{seed}")
@@ -323,9 +324,6 @@ class ClassicState:
     def can_end_turn(self) -> bool:
         turn = self.current_turn
         return turn is not None and len(turn.guesses) >= 1
-
-    def clues_given(self, team: Team) -> int:
-        return sum(1 for t in self.turns if t.giver == team)
 
     # --- actions -----------------------------------------------------------------------------
     def apply(self, action: Action, player: Team | str | None = None) -> ClassicResult | None:

@@ -19,6 +19,8 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Any, Iterable, Sequence
 
+from ..words import word_key
+
 BOARD_SIZE = 25
 GREENS_PER_SIDE = 9
 ASSASSINS_PER_SIDE = 3
@@ -156,10 +158,6 @@ class KeyCard:
             raise KeyCardError("a key card needs both sides, as {'A': [25 labels], 'B': [25 labels]}") from None
 
 
-def _fold(word: str) -> str:
-    return " ".join(word.split()).casefold()
-
-
 def find_word(words: Sequence[str], word: str) -> int | None:
     """Position of ``word`` among ``words``, case- and whitespace-insensitive, or ``None``.
 
@@ -167,8 +165,8 @@ def find_word(words: Sequence[str], word: str) -> int | None:
     the board's own spelling, the usual case, is found without folding."""
     if word in words:
         return words.index(word)
-    f = _fold(word)
-    return next((i for i, w in enumerate(words) if _fold(w) == f), None)
+    f = word_key(word)
+    return next((i for i, w in enumerate(words) if word_key(w) == f), None)
 
 
 @dataclass(frozen=True)
@@ -189,7 +187,7 @@ class Deal:
         for w in self.words:
             if not isinstance(w, str) or not w.strip():
                 raise BoardError(f"board word {w!r} is empty; every board entry needs a word")
-            f = _fold(w)
+            f = word_key(w)
             if f in seen:
                 raise BoardError(f"board word {w!r} appears twice (as {seen[f]!r}); the 25 words must differ")
             seen[f] = w
@@ -221,7 +219,7 @@ def deal(seed: int, pool: Sequence[str]) -> Deal:
     """Deal 25 distinct words from ``pool`` and a random key card, deterministically from ``seed``."""
     distinct: dict[str, str] = {}
     for w in pool:
-        distinct.setdefault(_fold(w), " ".join(w.split()))
+        distinct.setdefault(word_key(w), " ".join(w.split()))
     if len(distinct) < BOARD_SIZE:
         raise BoardError(
             f"the word pool has {len(distinct)} distinct words; dealing needs at least {BOARD_SIZE}"

@@ -1,34 +1,44 @@
-"""A person's games on disk, shared by ``duetbot play`` and the web app (``duetbot serve``).
+"""A person's games on disk, both games, shared by ``duetbot play`` and the web app (``duetbot serve``).
 
-A game in progress is saved as its :class:`~duetbot.records.GameRecord` (one JSON object),
-written atomically after every action, so the terminal and the browser open each other's
-saves. This module holds the file handling (atomic writes, a rescue copy when the path cannot
-be written, the checks on a file read back), the bot a saved game is played with (its name in
-the save records the partner spec), and how a finished game is told to the person.
+A game in progress is saved as its record (:class:`~duetbot.records.GameRecord`, a classic
+game's :class:`~duetbot.records.classic.ClassicRecord`; one JSON object), written atomically
+after every action, so the terminal and the browser open each other's saves. This module
+holds the file handling (atomic writes, a rescue copy when the path cannot be written, the
+checks on a file read back), the bot a saved game is played with (the record's ``partner``
+field holds its partner spec; a save older than the field names it in the bot's name), and
+how a finished game is told to the person.
 """
 
 from __future__ import annotations
 
 import os
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from .. import __version__
 from ..jsonio import JSONInputError, read_json_file, short
 from ..records import RECORD_VERSION, GameRecord, RecordError
-from ..records.classic import CLASSIC_RECORD_VERSION
+from ..records.classic import CLASSIC_RECORD_VERSION, ClassicRecord
 from ..rules import Guess, Player, State, Termination
+from ..rules.classic import ClassicState, Team
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..bots import Partner
     from ..bots.factory import PartnerSpec
 
-__all__ = ["BOT_NAME", "DEFAULT_SAVE", "HUMAN", "BOT", "SaveError", "load_saved", "make_bot", "outcome_line",
-           "read_saved_game", "rescue_game_file", "save_game", "save_game_file", "saved_partner", "write_json_file"]
+__all__ = ["BOT_NAME", "CLASSIC_SAVE", "DEFAULT_SAVE", "HUMAN", "HUMAN_TEAM", "BOT", "ROLES", "SaveError",
+           "SavedClassic", "SavedGame", "load_classic_saved", "load_saved", "make_bot", "outcome_line",
+           "read_saved_game", "rescue_game_file", "save_classic_game", "save_game", "save_game_file",
+           "write_json_file"]
 
 HUMAN, BOT = Player.A, Player.B
 """A person plays Duet as player A, the bot as player B."""
 DEFAULT_SAVE = "duetbot-game.json"
+CLASSIC_SAVE = "duetbot-classic.json"
+"""Where ``quit`` saves a classic game (not the Duet default, so neither overwrites the other)."""
+HUMAN_TEAM = Team.RED
+"""A person plays classic Codenames for the red team, in one of its two roles."""
+ROLES = ("spymaster", "operative")
 BOT_NAME = "duetbot"
 """The bot's name in saves; with a partner spec, ``duetbot (SPEC)``."""
 
@@ -140,31 +150,85 @@ def make_bot(seed: int, spec: PartnerSpec | None = None) -> Partner:
     return partner
 
 
-def saved_partner(name: str) -> str | None:
-    """The partner spec a save's bot name records (``duetbot (model=glove50)``), or ``None``
-    for the shipped bots."""
+def _partner_in_name(name: str) -> str | None:
+    """The partner spec a save older than the ``partner`` field names in its bot's name
+    (``duetbot (model=glove50)``), or ``None`` for the shipped bots."""
     if name.startswith(f"{BOT_NAME} (") and name.endswith(")"):
         return name[len(BOT_NAME) + 2:-1]
     return None
 
 
-def save_game(state: State, path: Path, bot_name: str = "bot") -> None:
-    """Write the game in progress as a :class:`GameRecord` (JSON), atomically."""
+def _partner_field(spec_label: str | None) -> str | None:
+    return None if spec_label in (None, "default") else spec_label
+
+
+class SavedGame(NamedTuple):
+    """A saved Duet game: its state (replayed from the record, sudden-death alternation
+    included), who played each side, and the partner spec of its bot (``None``: the shipped bots)."""
+
+    state: State
+    players: dict[str, str]
+    partner: str | None
+
+
+def save_game(state: State, path: Path, bot_name: str = "bot", partner: str | None = None) -> None:
+    """Write the game in progress as a :class:`GameRecord` (JSON), atomically; ``partner``:
+    the label of the partner spec its bot was built from."""
     record = GameRecord.from_state(state, {"A": "human", "B": bot_name})
+    record.partner = partner
     save_game_file(path, record)
 
 
-def load_saved(path: Path) -> tuple[State, dict[str, str]]:
-    """A saved game's state (replayed from its record, sudden-death alternation included) and
-    its players (who played each side)."""
+def load_saved(path: Path) -> SavedGame:
+    """A saved Duet game. ``ValueError`` (one line) for a missing, unreadable or corrupt file."""
     data = read_saved_game(path, "duet", DEFAULT_SAVE)
     try:
         record = GameRecord.from_json(data)
-        return record.replay(), record.players
+        state = record.replay()
     except RecordError as exc:
         raise ValueError(f"{path}: not a saved duetbot game ({exc})") from None
     except (TypeError, AttributeError, KeyError, IndexError, RecursionError) as exc:  # odd field types
         raise ValueError(f"{path}: not a saved duetbot game ({type(exc).__name__}: {exc})") from None
+    partner = record.partner if "partner" in data else _partner_in_name(str(record.players.get("B", "")))
+    return SavedGame(state, record.players, _partner_field(partner))
+
+
+# --- a classic game with the bots ------------------------------------------------------------
+
+
+class SavedClassic(NamedTuple):
+    """A saved classic game: its state, the person's role in the red team, and the partner
+    spec of the bots (``None``: the shipped bots)."""
+
+    state: ClassicState
+    role: str
+    partner: str | None
+
+
+def save_classic_game(state: ClassicState, path: Path, role: str, partner: str | None = None) -> None:
+    """Write the game in progress as a :class:`ClassicRecord` (JSON), atomically. The
+    ``players`` field says which role the person plays (``"human": "red spymaster"``)."""
+    other = "operatives" if role == "spymaster" else "spymaster"
+    record = ClassicRecord.from_state(state, {"red": f"human {role} + duetbot {other}", "blue": "duetbot",
+                                              "human": f"{HUMAN_TEAM.name.lower()} {role}"})
+    record.partner = partner
+    save_game_file(path, record, "duetbot play --game classic --resume")
+
+
+def load_classic_saved(path: Path) -> SavedClassic:
+    """A saved classic game. ``ValueError`` (one line) for a missing, unreadable or corrupt
+    file, and for a saved Duet game."""
+    data = read_saved_game(path, "classic", CLASSIC_SAVE)
+    try:
+        record = ClassicRecord.from_json(data)
+        state = record.replay()
+    except RecordError as exc:
+        raise ValueError(f"{path}: not a saved classic game ({exc})") from None
+    except (TypeError, ValueError, AttributeError, KeyError, IndexError) as exc:  # odd field types
+        raise ValueError(f"{path}: not a saved classic game ({type(exc).__name__}: {exc})") from None
+    human = str(record.players.get("human", "")).split()
+    role = human[-1] if human and human[-1] in ROLES else "spymaster"
+    return SavedClassic(state, role, _partner_field(record.partner))
 
 
 def outcome_line(state: State) -> str:

@@ -6,10 +6,11 @@ The contract (requests, responses, the dispatcher, the JSON Schema) is declared 
 """
 
 from .duet import Suggester, guesser_request_view, spymaster_request_view
+from .hints import Hint
 from .requests import (
     MAX_TOKENS, MAX_TOP, MAX_WORD_CHARS, REQUESTS, RESPONSES, Dispatcher, RequestError, read_request, reading_notes,
     schema,
 )
 
-__all__ = ["MAX_TOKENS", "MAX_TOP", "MAX_WORD_CHARS", "REQUESTS", "RESPONSES", "Dispatcher", "RequestError",
+__all__ = ["MAX_TOKENS", "MAX_TOP", "MAX_WORD_CHARS", "REQUESTS", "RESPONSES", "Dispatcher", "Hint", "RequestError",
            "Suggester", "guesser_request_view", "read_request", "reading_notes", "schema", "spymaster_request_view"]

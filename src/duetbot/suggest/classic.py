@@ -13,13 +13,16 @@ from ..bots.ensemble import Ensemble
 from ..bots.guesser import EmbeddingGuesser
 from ..bots.spymaster import EmbeddingSpymaster
 from ..rules.classic import Card, ClassicRules, Team
-from ..rules.duet import Phase, Turn
+from ..rules.base import EndTurn, Phase, Turn
 from ..views.classic import ClassicGuesserView, ClassicSpymasterView
 from .requests import (
     DEFAULT_TOP, BoardWords, ClassicGuess, ClassicGuesserRequest, ClassicGuesserResponse, ClassicSpymasterRequest,
     ReportedClue, RequestError, Response, SpymasterResponse, clue_suggestions, read_clue, read_request, reading_notes,
 )
+from .hints import Hint
 
+HINT_CLUES = 3
+"""Clues a classic hint offers by default."""
 TEAM_LEFT, OPPONENT_LEFT = 9, 8
 """Agents left when a guesser request does not say: a new game, my team starting."""
 
@@ -98,12 +101,23 @@ class ClassicSuggester:
             return SpymasterResponse(id=request.id, clues=clue_suggestions(self.spymaster.suggest(spy_view, top=top)),
                                      notes=_notes(request.history or (), spy_view.words, self.spymaster.ensemble))
         view = guesser_request_view(request)
-        ranked, p, stop = self.guesser.plan(view)
-        guesses = [ClassicGuess(word=w, score=round(float(s), 4), p_agent=round(float(q[0]), 4),
-                                p_assassin=round(float(q[1]), 4), p_opponent=round(float(q[3]), 4))
-                   for w, s, q in zip(ranked.words, ranked.score, p)]
+        guesses, stop = self._ranked(view)
         return ClassicGuesserResponse(id=request.id, guesses=guesses, stop_after=stop,
                                       notes=_notes(request.clues, view.words, self.guesser.ensemble))
+
+    def hint(self, view: ClassicSpymasterView | ClassicGuesserView, top: int | None = None) -> Hint:
+        """The bots' suggestion for the seat whose view this is (see ``Suggester.hint``)."""
+        if isinstance(view, ClassicSpymasterView):
+            return Hint(clues=tuple(self.spymaster.suggest(view, top=HINT_CLUES if top is None else top)))
+        guesses, stop = self._ranked(view)
+        stop_now = bool(view.guesses_this_turn) and isinstance(self.guesser.guess(view), EndTurn)
+        return Hint(guesses=tuple(guesses), stop_after=stop, stop_now=stop_now)
+
+    def _ranked(self, view: ClassicGuesserView) -> tuple[list[ClassicGuess], int]:
+        ranked, p, stop = self.guesser.plan(view)
+        return [ClassicGuess(word=w, score=round(float(s), 4), p_agent=round(float(q[0]), 4),
+                             p_assassin=round(float(q[1]), 4), p_opponent=round(float(q[3]), 4))
+                for w, s, q in zip(ranked.words, ranked.score, p)], stop
 
 
 def _notes(clues: Sequence[ReportedClue], words: Sequence[str], ensemble: Ensemble) -> list[str]:

@@ -14,21 +14,28 @@ request into the same views the bots see in simulated games, so the same bots an
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Sequence
+from typing import TYPE_CHECKING, Sequence
 
-import msgspec
 
 from ..bots.guesser import EmbeddingGuesser
 from ..bots.spymaster import EmbeddingSpymaster
 from ..rules import GuessResult, Phase, Player, Turn, Variant
 from ..views import GuesserView, SpymasterView
+from ..views.classic import ClassicGuesserView, ClassicSpymasterView
 from .classic import ClassicSuggester
+from .hints import Hint
 from .requests import (
     DEFAULT_TOKENS, DEFAULT_TOP, AnyRequest, BoardWords, ClassicGuesserRequest, ClassicSpymasterRequest,
     ClueSuggestion, Dispatcher, DuetGuess, DuetGuesserRequest, DuetGuesserResponse, DuetSpymasterRequest,
     ReportedClue, RequestError, Response, SpymasterResponse, clue_suggestions, read_clue, read_request,
     reading_notes, side_of,
 )
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..bots.factory import PartnerSpec
+
+HINT_CLUES = 4
+"""Clues a Duet hint offers by default (a classic one: ``suggest.classic.HINT_CLUES``)."""
 
 
 def spymaster_request_view(req: DuetSpymasterRequest | dict) -> SpymasterView:
@@ -93,6 +100,35 @@ class Suggester(Dispatcher):
         self._blind_guesser = EmbeddingGuesser(guesser.ensemble, replace(guesser.config, infer_key=False))
         self._classic: ClassicSuggester | None = None
 
+    @classmethod
+    def for_partner(cls, spec: PartnerSpec | None = None) -> Suggester:
+        """The suggester that reads with the families of ``spec`` (a person's ``--partner``;
+        default: the shipped bots), for hints: without the spec's noise (a hint is the
+        families' own reading), and from the shipped bots for a random partner (which
+        reads nothing), keeping its described words."""
+        from dataclasses import replace as with_fields
+
+        from ..bots.factory import PartnerSpec, default_bots
+
+        spec = spec or PartnerSpec()
+        spec = PartnerSpec(described=spec.described) if spec.random else with_fields(spec, noise=0.0)
+        return cls(*default_bots(spec=spec))
+
+    def hint(self, view: SpymasterView | GuesserView | ClassicSpymasterView | ClassicGuesserView,
+             top: int | None = None) -> Hint:
+        """The bots' suggestion for the move of the seat whose view this is, from that view only."""
+        if isinstance(view, (ClassicSpymasterView, ClassicGuesserView)):
+            return self.classic().hint(view, top)
+        if isinstance(view, SpymasterView):
+            if not view.greens_left:
+                return Hint(done=True)
+            return Hint(clues=tuple(self.spymaster.suggest(view, top=HINT_CLUES if top is None else top)))
+        belief, stop_after = self.guesser.plan(view)
+        stop_now = (not view.sudden_death and bool(view.correct_this_turn)
+                    and self.guesser.should_stop(view, belief))
+        return Hint(guesses=tuple(_ranked(belief)), stop_after=stop_after, stop_now=stop_now,
+                    sudden_death=view.sudden_death)
+
     def answer(self, request: AnyRequest) -> Response:
         if isinstance(request, (ClassicSpymasterRequest, ClassicGuesserRequest)):
             return self.classic().answer(request)
@@ -117,19 +153,7 @@ class Suggester(Dispatcher):
         """:meth:`guess_ranking` for a guesser's view (``known_side``: my own side is known)."""
         bot = self.guesser if known_side else self._blind_guesser
         belief, stop_after = bot.plan(view)
-        ranked = [DuetGuess(word=w, score=round(float(s), 4), p_green=round(float(p[0]), 4),
-                            p_assassin=round(float(p[1]), 4))
-                  for w, s, p in zip(belief.words, belief.score, belief.p)]
-        return ranked, stop_after
-
-    def clues(self, req: DuetSpymasterRequest | dict) -> list[dict]:
-        """:meth:`clue_options` as JSON values (the ``clues`` of a response)."""
-        return msgspec.to_builtins(self.clue_options(req))
-
-    def guesses(self, req: DuetGuesserRequest | dict) -> tuple[list[dict], int]:
-        """:meth:`guess_ranking` as JSON values (the ``guesses`` and ``stop_after`` of a response)."""
-        ranked, stop_after = self.guess_ranking(req)
-        return msgspec.to_builtins(ranked), stop_after
+        return _ranked(belief), stop_after
 
     def notes(self, request: DuetSpymasterRequest | DuetGuesserRequest) -> list[str]:
         """How a Duet request was read (:func:`reading_notes`): clues the rule book would not
@@ -147,3 +171,9 @@ class Suggester(Dispatcher):
         if self._classic is None:
             self._classic = ClassicSuggester.from_duet(self.spymaster, self.guesser)
         return self._classic
+
+
+def _ranked(belief) -> list[DuetGuess]:
+    """A guesser's belief as the contract's ranked guesses."""
+    return [DuetGuess(word=w, score=round(float(s), 4), p_green=round(float(p[0]), 4), p_assassin=round(float(p[1]), 4))
+            for w, s, p in zip(belief.words, belief.score, belief.p)]

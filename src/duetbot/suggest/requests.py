@@ -29,7 +29,7 @@ from msgspec import Meta, Struct
 
 from ..jsonio import BOM, MAX_LINE_BYTES, JSONInputError, LineTooLong, dumps, loads, short
 from ..rules import Clue, Label
-from ..rules.duet import MAX_CLUE_NUMBER
+from ..rules.base import MAX_CLUE_NUMBER
 from ..rules.keycard import BOARD_SIZE
 
 

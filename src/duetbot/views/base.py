@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..rules.duet import Turn
+from ..rules.base import Turn
 from ..rules.keycard import find_word
 
 

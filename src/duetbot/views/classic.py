@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..rules.classic import Card, ClassicResult, ClassicRules, ClassicState, Team
-from ..rules.duet import Phase, Turn
+from ..rules.base import Phase, Turn
 from .base import BoardLookups
 
 

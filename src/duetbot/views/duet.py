@@ -17,7 +17,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ..rules.duet import Phase, State, Turn
+from ..rules.base import Phase, Turn
+from ..rules.duet import State
 from ..rules.keycard import Label, Player
 from ..rules.variants import Variant
 from .base import BoardLookups

@@ -31,7 +31,7 @@ from ..rules import (
     Clue, EndTurn, Event, Guess, GuessResult, IllegalClueError, InvalidClueError, Phase, Player, State,
     UnknownBoardWordError, Variant, check_clue, deal,
 )
-from ..saves import BOT, HUMAN, SaveError, load_saved, make_bot, outcome_line, save_game, saved_partner
+from ..saves import BOT, HUMAN, SaveError, load_saved, make_bot, outcome_line, save_game
 from ..views import guesser_view, spymaster_view
 
 __all__ = ["GAME_ID", "BadInput", "Busy", "Game", "GameStore", "NotFound", "Stale", "WebError"]
@@ -129,19 +129,12 @@ def describe(state: State, event: Event[Player]) -> str:
 
 def _history(state: State) -> list[dict[str, Any]]:
     """Each clue with its guesses (results on the giver's side), then sudden death's guesses."""
-    passed: set[int] = set()
-    n_clue = -1
-    for ev in state.events:
-        if isinstance(ev.action, Clue):
-            n_clue += 1
-        elif isinstance(ev.action, EndTurn):
-            passed.add(n_clue)
+    history = state.history()
     rows: list[dict[str, Any]] = [
         {"by": _NAME[t.giver], "clue": t.clue.word, "number": t.clue.number, "penalised": t.penalised,
-         "guesses": [{"word": w, "result": r.value} for w, r in t.guesses], "passed": k in passed}
-        for k, t in enumerate(state.turns)]
-    guess_events = [ev for ev in state.events if isinstance(ev.action, Guess)]
-    sudden = guess_events[sum(len(t.guesses) for t in state.turns):]
+         "guesses": [{"word": w, "result": r.value} for w, r in t.guesses], "passed": k in history.passed}
+        for k, t in enumerate(history.turns)]
+    sudden = history.sudden_death
     if sudden:
         rows.append({"by": "both", "clue": "sudden death", "number": None, "penalised": False, "passed": False,
                      "guesses": [{"word": ev.action.word.upper(), "result": GuessResult(ev.result).value,
@@ -192,12 +185,14 @@ class Game:
     path: Path
     state: State
     bot: Partner
+    spec: Any = None
+    """The partner spec the bot was built from (its hints read with the same families)."""
     lock: threading.Lock = field(default_factory=threading.Lock)
     stamp: int = -1
     """The save's modification time when this game last read or wrote it."""
 
     def save(self) -> None:
-        save_game(self.state, self.path, self.bot.name)
+        save_game(self.state, self.path, self.bot.name, self.spec.label if self.spec is not None else None)
         self.stamp = self._mtime()
 
     def _mtime(self) -> int:
@@ -257,6 +252,7 @@ class GameStore:
         self._lock = threading.Lock()  # the table of games
         self.bot_lock = threading.Lock()  # all bot work
         self._suggester: Any = None
+        self._hinters: dict[Any, Any] = {}
         self._listed: dict[str, tuple[int, dict[str, Any]]] = {}  # id -> (save's mtime, its row)
 
     # --- finding games ---------------------------------------------------------------------
@@ -277,21 +273,22 @@ class GameStore:
             if not path.is_file():
                 raise NotFound(f"no game {game_id!r} in {self.data.name or '.'}: start a new one")
             try:
-                state, players = load_saved(path)
+                state, _, partner = load_saved(path)
             except ValueError as exc:
                 raise BadInput(str(exc)) from None
-            spec = self._saved_spec(str(players.get("B", "")))
+            spec = self._saved_spec(partner)
             seed = state.deal.seed if state.deal.seed is not None else 0
-            game = self._games[game_id] = Game(game_id, path, state, make_bot(seed, spec))
+            game = self._games[game_id] = Game(game_id, path, state, make_bot(seed, spec), spec)
             game.stamp = game._mtime()
         with game.lock, self.bot_lock:  # a save made while the bot was to move: let it move
             self._advance(game, [])
         return game
 
-    def _saved_spec(self, name: str) -> Any:
+    def _saved_spec(self, text: str | None) -> Any:
+        """The partner spec a save records (``None``: the shipped bots, played here with the
+        server's own partner)."""
         from ..bots.factory import PartnerSpec, SpecError
 
-        text = saved_partner(name)
         if text is None:
             return self.spec
         try:
@@ -342,7 +339,7 @@ class GameStore:
                 game_id = f"game-{seed}-{secrets.token_hex(3)}"
                 if game_id not in self._games and not self.path(game_id).exists():
                     break
-            game = self._games[game_id] = Game(game_id, self.path(game_id), state, make_bot(seed, self.spec))
+            game = self._games[game_id] = Game(game_id, self.path(game_id), state, make_bot(seed, self.spec), self.spec)
         with game.lock, self.bot_lock:
             self._advance(game, [])  # the bot may be first to move in no variant today; saves the new game
         return game
@@ -444,14 +441,13 @@ class GameStore:
         if state.is_over() or HUMAN not in state.to_move():
             raise BadInput("no hint now: it is not your move")
         with self.bot_lock:
-            helper = self.suggester()
+            helper = self.hinter(game.spec)
             if state.phase is Phase.CLUE:
-                options = helper.spymaster.suggest(spymaster_view(state, HUMAN), top=HINT_CLUES)
-                return {"role": "clue", "clues": msgspec.to_builtins(clue_suggestions(options))}
-            view = guesser_view(state, HUMAN)
-            ranked, stop_after = helper.rank(view)
-            return {"role": "guess", "guesses": msgspec.to_builtins(ranked[:HINT_GUESSES]),
-                    "stop_after": stop_after, "sudden_death": view.sudden_death}
+                hint = helper.hint(spymaster_view(state, HUMAN), top=HINT_CLUES)
+                return {"role": "clue", "clues": msgspec.to_builtins(clue_suggestions(list(hint.clues)))}
+            hint = helper.hint(guesser_view(state, HUMAN))
+            return {"role": "guess", "guesses": msgspec.to_builtins(list(hint.guesses[:HINT_GUESSES])),
+                    "stop_after": hint.stop_after, "sudden_death": hint.sudden_death}
 
     def suggester(self) -> Any:
         """The ``suggest`` contract's dispatcher on the shipped bots, built once: the table
@@ -462,3 +458,16 @@ class GameStore:
 
             self._suggester = Suggester(*default_bots(self.vectors))
         return self._suggester
+
+    def hinter(self, spec: Any) -> Any:
+        """The suggester a game's hints come from: reading with the families of the partner
+        the game is played with (:meth:`duetbot.suggest.Suggester.for_partner`), built once per
+        partner; the shipped bots' is the table helper's own."""
+        from ..bots.factory import PartnerSpec
+        from ..suggest import Suggester
+
+        if spec is None or spec == PartnerSpec().describe(self.vectors):
+            return self.suggester()
+        if spec not in self._hinters:
+            self._hinters[spec] = Suggester.for_partner(spec)
+        return self._hinters[spec]

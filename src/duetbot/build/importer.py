@@ -52,8 +52,10 @@ from typing import IO, Any, Callable, Sequence
 
 import numpy as np
 
-from . import store
-from .vocab import build_vocabulary, fold_accents, normalise_entry, pool_entries, pseudo_zipf
+from ..embeddings import store
+from ..embeddings.vocab import build_vocabulary, pool_entries, pseudo_zipf
+from ..words import fold_accents, word_key
+from .models import _quality, _unit
 
 __all__ = [
     "FORMATS",
@@ -474,13 +476,6 @@ class _FileVocabulary:
 # Importing
 
 
-def _unit(x: np.ndarray) -> np.ndarray:
-    x = np.asarray(x, dtype=np.float32)
-    n = np.linalg.norm(x, axis=1, keepdims=True)
-    n[n == 0] = 1.0
-    return x / n
-
-
 def _version(dist: str) -> str:
     from importlib import metadata
 
@@ -499,8 +494,8 @@ def _have_wordfreq() -> bool:
 def _fallback_maps(model_dir: Path, log: Log) -> tuple[dict[str, Any] | None, str]:
     """Fit, measure and store the subword fallback maps of the model at ``model_dir``;
     returns ``(model.json's subword_map record or None, a line for the user)``."""
-    from .model import load_model
-    from .subword import MODEL_MAP_FILE, SOURCE_FAMILY, fit_and_measure, load_subword, save_model_maps
+    from ..embeddings.model import load_model
+    from ..embeddings.subword import MODEL_MAP_FILE, SOURCE_FAMILY, fit_and_measure, load_subword, save_model_maps
 
     try:
         subword = load_subword()
@@ -594,12 +589,10 @@ def import_vectors(
                               f"words and {MIN_CLUE_WORDS} clue candidates")
     log(f"vocabulary: {len(vocab.words):,} words, {n_clue:,} clue candidates")
 
-    from .build import _quality  # the shipped builds' check of what the float16 cast moved
-
     raw = _unit(vectors[[fv.row[w] for w in vocab.words]])
     stored = raw.astype(np.float16)
     quality = _quality(raw, _unit(stored), vocab.words, np.flatnonzero(np.asarray(vocab.is_clue)))
-    pool_norm = {normalise_entry(p) for p in pool_raw}
+    pool_norm = {word_key(p) for p in pool_raw}
     gensim_call = ("KeyedVectors.load(mmap='r')" if fmt == "keyedvectors" else
                    f"KeyedVectors.load_word2vec_format(binary={fmt == 'word2vec-binary'}, "
                    f"no_header={fmt == 'glove'}, limit={limit}, unicode_errors='replace')")

@@ -37,8 +37,9 @@ from typing import Any, Callable, Sequence
 
 import numpy as np
 
-from . import store
-from .vocab import build_vocabulary, normalise_entry, pool_entries
+from ..embeddings import store
+from ..embeddings.vocab import build_vocabulary, pool_entries
+from ..words import word_key
 
 __all__ = [
     "BUILD_EXTRA",
@@ -405,7 +406,7 @@ class MiniLMSource(Source):
     _word = re.compile(r"^[a-z]+([ \-][a-z]+)*$")
 
     def __init__(self) -> None:
-        from .minilm import MiniLMEncoder, package_model_dir
+        from ..embeddings.minilm import MiniLMEncoder, package_model_dir
 
         self.model_dir = package_model_dir()
         self.encoder = MiniLMEncoder(self.model_dir)
@@ -562,7 +563,7 @@ def build_model(
         log(f"{name}: no word pool at {pool_file}; building without it (re-run once it exists)")
 
     if isinstance(source, SpacySource):
-        source.pool_words = {p for e in pool for p in [normalise_entry(e), *normalise_entry(e).split()]}
+        source.pool_words = {p for e in pool for p in [word_key(e), *word_key(e).split()]}
     vocab = build_vocabulary(source.knows, vocab_size, pool, table.case_form, min_zipf, source.knows_phrase,
                              source.clue_allowed)
     log(f"{name}: vocabulary {len(vocab.words)} rows, {vocab.stats['clue_words']} clue words; embedding ...")
@@ -584,7 +585,7 @@ def build_model(
     clue_rows = np.flatnonzero(np.asarray(vocab.is_clue))
     quality = _quality(raw_vectors, final, vocab.words, clue_rows)
 
-    pool_norm = {normalise_entry(p) for p in pool}
+    pool_norm = {word_key(p) for p in pool}
     meta: dict[str, Any] = {
         "name": name,
         "family": source.family,

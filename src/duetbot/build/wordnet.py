@@ -1,4 +1,3 @@
-#!/usr/bin/env python
 """Build the WordNet families from the WordNet 3.0 database (a maintainer step).
 
 ``duetbot models build wordnet`` runs this script (the one build entry point; ``--list`` shows
@@ -8,8 +7,8 @@ elsewhere). The files are read directly in their ``wndb(5WN)`` format by the sma
 below (no nltk, no download). Only derived vectors are shipped, with WordNet's licence notice
 beside them (``WORDNET_LICENSE.txt`` in each model directory).
 
-    PYTHONPATH=src python scripts/build_wordnet.py                         # shipped settings
-    PYTHONPATH=src python scripts/build_wordnet.py --kind gloss --out /tmp/m/wordnet_gloss
+    python -m duetbot.build.wordnet                         # shipped settings
+    python -m duetbot.build.wordnet --kind gloss --out /tmp/m/wordnet_gloss
 
 Two kinds of family (``--kind``):
 
@@ -42,12 +41,13 @@ from typing import Any, Iterator
 
 import numpy as np
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "src"))
+from ..embeddings import store
+from ..embeddings.vocab import STOPWORDS, entry_parts, is_clue_candidate
+from ..wordpool import default_pool
+from .models import package_version, svd_embedding
 
-from duetbot.embeddings import store  # noqa: E402
-from duetbot.embeddings.build import package_version, svd_embedding  # noqa: E402
-from duetbot.embeddings.vocab import STOPWORDS, is_clue_candidate  # noqa: E402
+#: The published card lists in a source checkout (``tests/data/``), when there is one.
+CARD_LISTS = Path(__file__).resolve().parents[3] / "tests" / "data"
 
 DEFAULT_WORDNET = Path("/usr/share/wordnet")
 DEFAULT_COPYRIGHT = Path("/usr/share/doc/wordnet-base/copyright")
@@ -92,7 +92,7 @@ any associated documentation shall at all times remain with
 Princeton University and LICENSEE agrees to preserve same.
 
 The vectors in this directory are derived from WordNet 3.0 by duetbot
-(scripts/build_wordnet.py); they are not WordNet itself.
+(duetbot/build/wordnet.py); they are not WordNet itself.
 """
 
 #: The shipped settings (measured on the human Duet dev set with benchmarks/bench_wordnet.py).
@@ -368,18 +368,12 @@ def _zipf(words: list[str]) -> np.ndarray:
 def _pool_words() -> set[str]:
     """The shipped pool's words and phrase keys, and the published card lists' (tests/data)."""
     out: set[str] = set()
-    from duetbot.embeddings.vocab import entry_parts as parts
-
-    for path in sorted((ROOT / "tests" / "data").glob("codenames_*.txt")):
+    parts = entry_parts
+    for path in sorted(CARD_LISTS.glob("codenames_*.txt")):
         for entry in path.read_text(encoding="utf-8").splitlines():
             if entry.strip() and not entry.startswith("#"):
                 out.update(parts(entry))
                 out.add("_".join(parts(entry)))
-    try:
-        from duetbot.embeddings.vocab import entry_parts
-        from duetbot.wordpool import default_pool
-    except ImportError:  # pragma: no cover
-        return out
     for entry in default_pool():
         out.update(entry_parts(entry))
         out.add("_".join(entry_parts(entry)))
@@ -449,13 +443,11 @@ def build(wordnet: Path, out: Path, kind: str = "relation", vocab_size: int | No
     vec16 = vec.astype(np.float16)
     is_clue = np.array([is_clue_candidate(w) for w in vocab], bool)
     proper = np.array([capital.get(w, False) for w in vocab], bool)
-    from duetbot.embeddings.vocab import entry_parts
-    from duetbot.wordpool import default_pool
 
     vs = set(vocab)
     pool_missing = [w for w in default_pool() if "_".join(entry_parts(w)) not in vs
                     and not all(p in vs for p in entry_parts(w))]
-    cmd = (f"PYTHONPATH=src python scripts/build_wordnet.py --kind {kind} --vocab-size {vocab_size} "
+    cmd = (f"python -m duetbot.build.wordnet --kind {kind} --vocab-size {vocab_size} "
            f"--dims {dims} --weighting {weighting} --alpha {alpha} --power {power} --smooth {smooth}" + (f" --hop {hop}" if kind == "relation" else ""))
     method = {
         "relation": ("word x synset contexts W (I + hop R + hop^2 R^2): W membership (a word's senses share one "
@@ -477,7 +469,7 @@ def build(wordnet: Path, out: Path, kind: str = "relation", vocab_size: int | No
                    "files": {f"data.{n}": store.sha256_file(wordnet / f"data.{n}") for n in POS_FILES.values()},
                    "synsets": len(synsets), "lemmas": len(words)},
         "build": {
-            "script": "scripts/build_wordnet.py", "command": cmd, "kind": kind, "vocab_size": vocab_size,
+            "script": "duetbot/build/wordnet.py", "command": cmd, "kind": kind, "vocab_size": vocab_size,
             "dims": dims, "alpha": alpha, "power": power, "smooth": smooth, "weighting": weighting, **({"hop": hop} if kind == "relation" else {}),
             "method": method + "; PPMI with context marginals^alpha; TruncatedSVD(arpack, random_state=0); "
                                "U * sigma^power; unit rows; float16",

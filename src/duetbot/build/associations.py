@@ -1,17 +1,15 @@
-#!/usr/bin/env python
 """Build the ``eat`` model: word vectors from human word associations (a maintainer step).
 
 ``duetbot models build eat`` runs this script (the one build entry point; ``--list`` shows
 what each target needs).
 
 Input: the Edinburgh Associative Thesaurus as ``stimulus<TAB>response<TAB>count`` rows
-(``../shared/data/eat/eat_stimulus_response.tsv.gz`` beside the repository; ``--eat`` to
-point elsewhere). The norms themselves are never copied into the repository: only the
+(``--eat PATH``; a copy lives outside the repository, with the other shared data). The norms themselves are never copied into the repository: only the
 derived vectors are shipped, with the attribution "Edinburgh Associative Thesaurus
 (Kiss et al. 1973), Open Government Licence v3".
 
-    PYTHONPATH=src python scripts/build_associations.py                 # shipped settings
-    PYTHONPATH=src python scripts/build_associations.py --dims 96 --vocab-size 15000 --out /tmp/m
+    duetbot models build eat --eat PATH                                  # shipped settings
+    python -m duetbot.build.associations --eat PATH --dims 96 --vocab-size 15000 --out /tmp/m
 
 Steps (all deterministic; same input -> same ``vectors.npy`` checksum):
 
@@ -43,14 +41,11 @@ from typing import Any
 
 import numpy as np
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "src"))
+from ..embeddings import store
+from ..embeddings.vocab import entry_parts, is_clue_candidate
+from ..wordpool import default_pool
+from .models import package_version, svd_embedding
 
-from duetbot.embeddings import store  # noqa: E402
-from duetbot.embeddings.build import package_version, svd_embedding  # noqa: E402
-from duetbot.embeddings.vocab import is_clue_candidate  # noqa: E402
-
-DEFAULT_EAT = ROOT.parent / "shared" / "data" / "eat" / "eat_stimulus_response.tsv.gz"
 DEFAULT_OUT = store.package_models_dir() / "eat"
 ATTRIBUTION = "Edinburgh Associative Thesaurus (Kiss et al. 1973), Open Government Licence v3"
 LICENCE = "Open Government Licence v3 (UK public sector data); derived vectors, attribution required"
@@ -172,9 +167,6 @@ def build(eat: Path, out: Path, vocab_size: int = DEFAULTS["vocab_size"], dims: 
     is_clue = np.array([is_clue_candidate(w) for w in vocab], bool)
     pool_missing: list[str] = []
     try:
-        from duetbot.wordpool import default_pool
-        from duetbot.embeddings.vocab import entry_parts
-
         vs = set(vocab)
         pool_missing = [w for w in default_pool() if not all(p in vs for p in entry_parts(w))]
     except Exception:  # pragma: no cover - informational only
@@ -189,8 +181,8 @@ def build(eat: Path, out: Path, vocab_size: int = DEFAULTS["vocab_size"], dims: 
         "source": {"description": SOURCE, "file": eat.name, "sha256": store.sha256_file(eat),
                    "rows": stats["rows"], "stimuli": stats["stimuli"], "pairs_kept": stats["pairs"]},
         "build": {
-            "script": "scripts/build_associations.py",
-            "command": (f"PYTHONPATH=src python scripts/build_associations.py --vocab-size {vocab_size} "
+            "script": "duetbot/build/associations.py",
+            "command": (f"python -m duetbot.build.associations --vocab-size {vocab_size} "
                         f"--dims {dims} --min-degree {min_degree} --alpha {alpha} --power {power}"),
             "vocab_size": vocab_size, "dims": dims, "min_degree": min_degree, "alpha": alpha, "power": power,
             "method": ("forward strength F[s,r] = count / answers to s; S = F + F^T; PPMI with marginals^alpha; "
@@ -212,7 +204,7 @@ def build(eat: Path, out: Path, vocab_size: int = DEFAULTS["vocab_size"], dims: 
 
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    p.add_argument("--eat", type=Path, default=DEFAULT_EAT, help="EAT TSV(.gz) (default: %(default)s)")
+    p.add_argument("--eat", type=Path, required=True, help="the EAT norms, stimulus<TAB>response<TAB>count rows (.tsv or .tsv.gz)")
     p.add_argument("--out", type=Path, default=DEFAULT_OUT, help="model directory (default: %(default)s)")
     p.add_argument("--vocab-size", type=int, default=DEFAULTS["vocab_size"])
     p.add_argument("--dims", type=int, default=DEFAULTS["dims"])

