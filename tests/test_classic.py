@@ -630,6 +630,9 @@ def test_play_classic_quit_saves_and_resume_continues_the_same_game(scripted_tea
     last = play_classic("--resume", str(save), answers=["zephyr 2"] * 2)
     assert last.exit_code == 0, last.output
     assert "red wins with all agents found" in last.output and "You win!" in last.output
+    assert f"The finished game is saved in {save}" in last.output
+    assert ClassicRecord.loads(save.read_text()).outcome is not None  # saved as finished
+    assert "This game is over" in play_classic("--resume", str(save)).output
     # A finished game that was saved (e.g. by a bot failure on its last action) shows its end.
     done, _, _ = saves.load_classic_saved(save)
     answers = iter(["zephyr 2"] * 2)
@@ -638,6 +641,7 @@ def test_play_classic_quit_saves_and_resume_continues_the_same_game(scripted_tea
     saves.save_classic_game(done, save, "spymaster")
     over = play_classic("--resume", str(save))
     assert over.exit_code == 0 and "You win!" in over.output and "Game saved" not in over.output
+    assert "This game is over" in over.output
 
 
 def test_play_classic_operative_save_keeps_the_role(scripted_teams, tmp_path):

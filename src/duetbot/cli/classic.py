@@ -231,9 +231,15 @@ def run_play(*, seed: int | None, role: str | None, variant: str | None, words: 
         check_pool(state.deal.words, spec)
     session = ClassicSession(state, role, make_classic_bots(game_seed, spec), console, ask, hints=hints,
                              spec=spec)
+    if state.is_over():
+        console.print("This game is over; start a new one with duetbot play --game classic.", soft_wrap=True,
+                      markup=False, highlight=False)
     try:
         try:
             session.run()
+            save_classic_game(state, save_path, role, spec.label)  # finished: --resume sees it over
+            console.print(f"The finished game is saved in {save_path}.", soft_wrap=True, markup=False,
+                          highlight=False)
         except (EOFError, KeyboardInterrupt):  # the state is consistent between actions
             save_classic_game(state, save_path, role, spec.label)
             console.print(f"Game saved to {save_path}. Continue it with: duetbot play --game classic --resume "
