@@ -87,3 +87,12 @@ def test_a_finished_game_is_saved_finished_and_resume_says_so(scripted_bot, tmp_
     assert result.exit_code == 0, result.output
     assert "This game is over" in result.output and "Your guess" not in result.output
     assert GameStore(tmp_path).listing()[0]["over"]  # the browser lists it as over
+
+
+def test_classic_spymaster_is_asked_about_an_unknown_clue_word_too(tmp_path):
+    save = tmp_path / "c.json"
+    result = runner.invoke(app, ["play", "--game", "classic", "--seed", "5", "--save", str(save)],
+                           input=lines("oceon 2", "n", "quit"))
+    assert result.exit_code == 0, result.output
+    assert "OCEON: not a word I know. Did you mean OCEAN?" in result.output
+    assert "You say" not in result.output  # nothing was given

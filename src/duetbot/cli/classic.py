@@ -22,10 +22,11 @@ from rich.text import Text
 from ..bots.base import Partner
 from ..bots.classic import classic_team
 from ..bots.factory import PartnerSpec
+from ..bots.spelling import unknown_clue
 from ..harness import BotError
 from ..harness.base import play as play_game_loop
 from ..harness.classic import CLASSIC
-from ..rules import Clue, EndTurn, Event, Guess, Phase, UnknownBoardWordError
+from ..rules import Clue, EndTurn, Event, Guess, Phase, UnknownBoardWordError, check_clue
 from ..rules.classic import Card, ClassicResult, ClassicRules, ClassicState, ClassicTermination, Team, deal_classic
 from ..views.classic import ClassicGuesserView, ClassicSpymasterView
 from ..saves import CLASSIC_SAVE, HUMAN_TEAM, ROLES, SaveError, load_classic_saved, save_classic_game
@@ -161,11 +162,26 @@ class ClassicSession:
 
     def give_clue(self, view: ClassicSpymasterView) -> Clue:
         self.show()
+        text = ""
         while True:
+            text = text or self.read(CLUE_PROMPT, view)
             try:
-                return Clue.parse(self.read(CLUE_PROMPT, view))
+                clue = Clue.parse(text)
             except ValueError as exc:
                 self.say(f"error: {exc}", style="red")
+                text = ""
+                continue
+            try:  # a word your operatives do not know would spend the turn on noise: ask first
+                word = check_clue(clue.word, [view.words[i] for i in view.visible])
+            except ValueError:
+                return clue  # the rules refuse it and say why
+            unknown = unknown_clue(self.bots[HUMAN_TEAM], word)
+            if unknown is None:
+                return clue
+            answer = self.read(f"{unknown} Give it anyway? (y, or type another clue): ", view)
+            if answer.casefold() in ("y", "yes"):
+                return clue
+            text = "" if answer.casefold() in ("", "n", "no") else answer
 
     def guess(self, view: ClassicGuesserView) -> Guess | EndTurn:
         if self.show():
