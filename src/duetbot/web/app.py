@@ -36,9 +36,7 @@ from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
-from ..bots.spelling import UnknownClue, unknown_clue
 from ..jsonio import JSONInputError, loads
-from ..rules import check_clue
 from . import pages
 from .games import GameStore, NotFound, WebError
 
@@ -76,7 +74,7 @@ async def _json_body(request: Request) -> Any:
 
 
 def _error(exc: WebError) -> JSONResponse:
-    return JSONResponse({"error": str(exc)}, status_code=exc.status)
+    return JSONResponse({"error": str(exc), **exc.fields}, status_code=exc.status)
 
 
 def _api(handler: Callable[..., Any]) -> Callable[[Request], Any]:
@@ -87,17 +85,6 @@ def _api(handler: Callable[..., Any]) -> Callable[[Request], Any]:
         except WebError as exc:
             return _error(exc)
     return endpoint
-
-
-def _unknown_clue(store: GameStore, game_id: str, word: str) -> UnknownClue | None:
-    """What to tell the person if the game's bot does not know this clue word (``None``: it
-    does, or the rules refuse the clue anyway and will say why)."""
-    game = store.get(game_id)
-    try:
-        normal = check_clue(word, game.state.visible_words())
-    except ValueError:
-        return None
-    return unknown_clue(game.bot, normal)
 
 
 def create_app(store: GameStore, allowed_hosts: Sequence[str] | None = None) -> Starlette:
@@ -143,25 +130,14 @@ def create_app(store: GameStore, allowed_hosts: Sequence[str] | None = None) -> 
     async def act(request: Request) -> Response:
         body = await _json_body(request)
         version = body.get("version") if isinstance(body, dict) else None
-        if isinstance(body, dict) and isinstance(body.get("clue"), str) and body.get("insist") is not True:
-            unknown = await run_in_threadpool(_unknown_clue, store, request.path_params["game_id"], body["clue"])
-            if unknown is not None:  # a typo spends no turn: the page asks, and may insist
-                return JSONResponse({"error": f"{unknown} Check the spelling, or give it anyway",
-                                     "unknown": True, "suggestion": unknown.suggestion}, status_code=400)
         game, frames = await run_in_threadpool(store.act, request.path_params["game_id"], version, body)
         return JSONResponse({"state": game.view(), "frames": frames})
 
     async def check(request: Request) -> Response:
         number = request.query_params.get("number", "")
-        word = request.query_params.get("clue", "")[:200]
-        game_id = request.path_params["game_id"]
-        result = await run_in_threadpool(store.check_clue, game_id, word, int(number) if number.isdigit() else None)
-        if result["ok"]:
-            unknown = await run_in_threadpool(_unknown_clue, store, game_id, word)
-            result["unknown"] = unknown is not None
-            result["suggestion"] = unknown.suggestion if unknown else None
-            if unknown is not None:
-                result["message"] = f"{unknown} (Give it anyway if you mean it.)"
+        result = await run_in_threadpool(store.check_clue, request.path_params["game_id"],
+                                         request.query_params.get("clue", "")[:200],
+                                         int(number) if number.isdigit() else None)
         return JSONResponse(result)
 
     async def hint(request: Request) -> Response:
