@@ -382,7 +382,8 @@ def _red_start_seed():
     return next(s for s in range(100) if deal_classic(s, default_pool()).key.starting is R)
 
 
-def test_play_classic_full_scripted_game_as_spymaster(monkeypatch):
+def test_play_classic_full_scripted_game_as_spymaster(monkeypatch, tmp_path):
+    monkeypatch.chdir(tmp_path)  # the finished game is saved to the default file, here
     seed = _red_start_seed()
     d = deal_classic(seed, default_pool())
     monkeypatch.setattr(classic_cli, "make_classic_bots", lambda s, vectors=(): (
@@ -396,7 +397,8 @@ def test_play_classic_full_scripted_game_as_spymaster(monkeypatch):
     assert "red wins with all agents found" in result.output and "You win!" in result.output
 
 
-def test_play_classic_as_operative(monkeypatch):
+def test_play_classic_as_operative(monkeypatch, tmp_path):
+    monkeypatch.chdir(tmp_path)  # the finished game is saved to the default file, here
     seed = _red_start_seed()
     d = deal_classic(seed, default_pool())
     monkeypatch.setattr(classic_cli, "make_classic_bots", lambda s, vectors=(): (
