@@ -190,7 +190,7 @@ def import_(
 ) -> None:
     """Import your own word vectors (read by gensim) as a model the bots can think with.
 
-    Needs gensim: pip install 'duetbot[gensim]'. A gensim KeyedVectors file is a pickle:
+    Needs gensim: pip install 'duetbot\\[gensim]'. A gensim KeyedVectors file is a pickle:
     import only files you trust.
     """
     from ..build.importer import GensimMissingError, VectorFileError, import_vectors
