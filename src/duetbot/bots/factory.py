@@ -41,8 +41,10 @@ DEFAULT_MODELS: tuple[str, ...] = ("glove50", "spacy300", "minilm")
 
 #: The guesser also reads clues through human word associations (``eat``: Edinburgh
 #: Associative Thesaurus vectors, weighted by ``GuesserConfig.family_weights``): P@1 on
-#: people's clues 61% -> 72% (benchmarks/bench_associations.py).
-DEFAULT_GUESSER_MODELS: tuple[str, ...] = (*DEFAULT_MODELS, "eat")
+#: people's clues 61% -> 72% (benchmarks/bench_associations.py); and through two kinds of
+#: language-model knowledge (issue 29): ``wordllama`` (WordLlama's token codebook) and
+#: ``smollm`` (SmolLM2-135M read as association norms), see benchmarks/bench_lm_families.py.
+DEFAULT_GUESSER_MODELS: tuple[str, ...] = (*DEFAULT_MODELS, "eat", "wordllama")
 
 #: Families without a fallback: a word people gave no association has no ``eat`` opinion, a
 #: word WordNet lacks no ``wordnet``/``wordnet_gloss`` one (built with ``duetbot models build
