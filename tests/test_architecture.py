@@ -21,7 +21,7 @@ PACKAGE = Path(__file__).resolve().parents[1] / "src" / "duetbot"
 LAYERS: tuple[tuple[str, ...], ...] = (
     ("", "jsonio", "wordpool", "rules"),
     ("views", "records", "embeddings"),
-    ("bots",),
+    ("bots", "build"),  # build: the maintainer builders (above embeddings, below the CLI that runs them)
     ("harness",),
     ("simulation", "suggest", "saves"),
     ("web",),

