@@ -93,6 +93,7 @@ def test_smollm_has_no_opinion_of_a_word_it_was_not_asked_about():
 
 def test_the_bots_never_import_the_builders():
     code = ("import sys, json\n"
+            "import duetbot.cli, duetbot.cli.models  # what --help loads\n"
             "from duetbot.suggest import Suggester\n"
             "from duetbot.wordpool import default_pool\n"
             "from duetbot.bots.factory import default_bots\n"
