@@ -50,12 +50,16 @@ sys.path.insert(0, str(HERE))
 from bench_guesser import DATA, answerable, human_view, human_turns  # noqa: E402
 
 from duetbot.bots.ensemble import Ensemble  # noqa: E402
-from duetbot.bots.factory import DEFAULT_GUESSER_MODELS, ensemble, model  # noqa: E402
+from duetbot.bots.factory import ensemble, model  # noqa: E402
 from duetbot.bots.guesser import EmbeddingGuesser, GuesserConfig  # noqa: E402
 from duetbot.embeddings.model import translate_vectors  # noqa: E402
 
 Turn = dict
 Score = Callable[[Turn], np.ndarray]
+
+#: The families this study fuses: the guesser's four before issue 29 (the language-model
+#: families' weights are chosen in bench_lm_families.py), eat last.
+FUSED = ("glove50", "spacy300", "minilm", "eat")
 
 
 def extract(turns: Sequence[dict], ens: Ensemble) -> list[Turn]:
@@ -248,7 +252,7 @@ def main(argv: list[str] | None = None) -> int:
     if turns is None:
         return 0
     t0 = time.perf_counter()
-    ens = ensemble(DEFAULT_GUESSER_MODELS)
+    ens = ensemble(FUSED)
     data = extract(turns, ens)
     names = [m.family for m in ens.models]
     bot = EmbeddingGuesser(ens, GuesserConfig(infer_key=False))

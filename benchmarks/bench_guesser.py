@@ -72,7 +72,9 @@ FAMILIES: tuple[str, ...] = tuple(DEFAULT_MODELS)
 ALL = "+".join(FAMILIES)
 """The embedding families: the spymaster's default models."""
 GUESSER = "+".join(DEFAULT_GUESSER_MODELS)
-"""The default guesser's models: the embedding families plus human associations (eat)."""
+"""The default guesser's models: the embedding families plus human associations (eat) and WordLlama."""
+PREVIOUS = "glove50+spacy300+minilm+eat"
+"""The default guesser's models before issue 29 (a row for comparison)."""
 
 
 def names(spec: str) -> tuple[str, ...]:
@@ -257,10 +259,12 @@ def part_a(turns: list[dict], cfg: GuesserConfig, quick: bool) -> None:
     if lent is not None:
         rows.append((f"spacy300, board words lent by {DONOR_MODEL}", lent, blind, False))
     rows.append((f"{ALL} (embeddings)", FAMILIES, blind, False))
+    rows.append((f"{PREVIOUS} (the guesser before issue 29)", names(PREVIOUS), blind, False))
     rows.append((f"{GUESSER} (default guesser)", DEFAULT_GUESSER_MODELS, blind, False))
     if not quick:
         rows += [("glove50+minilm", ("glove50", "minilm"), blind, False),
                  ("spacy300+minilm", ("spacy300", "minilm"), blind, False)]
+    rows.append((f"{PREVIOUS} +history (before issue 29)", names(PREVIOUS), blind, True))
     rows.append((f"{GUESSER} +history", DEFAULT_GUESSER_MODELS, blind, True))
     if not quick:
         rows.append(("minilm +history", ("minilm",), blind, True))

@@ -58,7 +58,8 @@ def test_groups_expand_in_build_order():
 
 # Per target, one package it needs (the first its check meets when everything is missing).
 FIRST_PACKAGE = {"pool": "wordfreq", "lexicon": "wordfreq", "glove50": "wordfreq", "spacy300": "wordfreq",
-                 "minilm": "wordfreq", "eat": "scipy", "subword": "wordfreq", "wordnet": "scipy"}
+                 "minilm": "wordfreq", "eat": "scipy", "subword": "wordfreq", "wordnet": "scipy",
+                 "smollm": "xllamacpp", "wordllama": "wordllama"}
 
 
 def _inputs(tmp_path):

@@ -382,7 +382,8 @@ def _red_start_seed():
     return next(s for s in range(100) if deal_classic(s, default_pool()).key.starting is R)
 
 
-def test_play_classic_full_scripted_game_as_spymaster(monkeypatch):
+def test_play_classic_full_scripted_game_as_spymaster(monkeypatch, tmp_path):
+    monkeypatch.chdir(tmp_path)  # the finished game is saved to the default file, here
     seed = _red_start_seed()
     d = deal_classic(seed, default_pool())
     monkeypatch.setattr(classic_cli, "make_classic_bots", lambda s, vectors=(): (
@@ -396,7 +397,8 @@ def test_play_classic_full_scripted_game_as_spymaster(monkeypatch):
     assert "red wins with all agents found" in result.output and "You win!" in result.output
 
 
-def test_play_classic_as_operative(monkeypatch):
+def test_play_classic_as_operative(monkeypatch, tmp_path):
+    monkeypatch.chdir(tmp_path)  # the finished game is saved to the default file, here
     seed = _red_start_seed()
     d = deal_classic(seed, default_pool())
     monkeypatch.setattr(classic_cli, "make_classic_bots", lambda s, vectors=(): (
@@ -630,6 +632,9 @@ def test_play_classic_quit_saves_and_resume_continues_the_same_game(scripted_tea
     last = play_classic("--resume", str(save), answers=["zephyr 2"] * 2)
     assert last.exit_code == 0, last.output
     assert "red wins with all agents found" in last.output and "You win!" in last.output
+    assert f"The finished game is saved in {save}" in last.output
+    assert ClassicRecord.loads(save.read_text()).outcome is not None  # saved as finished
+    assert "This game is over" in play_classic("--resume", str(save)).output
     # A finished game that was saved (e.g. by a bot failure on its last action) shows its end.
     done, _, _ = saves.load_classic_saved(save)
     answers = iter(["zephyr 2"] * 2)
@@ -638,6 +643,7 @@ def test_play_classic_quit_saves_and_resume_continues_the_same_game(scripted_tea
     saves.save_classic_game(done, save, "spymaster")
     over = play_classic("--resume", str(save))
     assert over.exit_code == 0 and "You win!" in over.output and "Game saved" not in over.output
+    assert "This game is over" in over.output
 
 
 def test_play_classic_operative_save_keeps_the_role(scripted_teams, tmp_path):

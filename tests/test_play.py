@@ -21,7 +21,7 @@ from duetbot.bots import Partner
 from duetbot.cli import app
 from duetbot.cli.common import hint_for
 from duetbot.cli.play import (
-    CLUE_PROMPT, GUESS_PROMPT, SUDDEN_DEATH_PROMPT, QuitGame, Session, _cell, load_game,
+    CLUE_PROMPT, FOUND, GUESS_PROMPT, SUDDEN_DEATH_PROMPT, QuitGame, Session, _cell, guess_prompt, load_game,
     render_screen, run_game, save_game,
 )
 from duetbot.records import GameRecord
@@ -127,7 +127,7 @@ def test_full_game_to_a_win_shows_score_and_key_card(scripted_bot, tmp_path):
     assert key_part.count("you assassin") == 3 and key_part.count("bot assassin") == 3
     assert key_part.count("you agent") == 9 and key_part.count("bot agent") == 9
     assert "pass" in out and "Clues so far" in out
-    assert not (tmp_path / "g.json").exists()  # nothing saved when the game ends
+    assert GameRecord.loads((tmp_path / "g.json").read_text()).outcome is not None  # saved as finished
 
 
 def test_assassin_loss(scripted_bot, tmp_path):
@@ -274,7 +274,8 @@ def test_session_repeats_the_same_prompt_after_each_bad_answer():
     con = console()
     with pytest.raises(QuitGame):
         Session(state, fake_bot(d), con, ask).run()
-    assert ask.prompts == [CLUE_PROMPT] * 4 + [GUESS_PROMPT] * 4
+    assert ask.prompts[:4] == [CLUE_PROMPT] * 4
+    assert ask.prompts[4:] == [guess_prompt(state.turns[-1].clue)] * 4  # the bot's clue in each guess prompt
     assert state.turns[0].clue == Clue(legal_clue(d), 9) and len(state.covered_green) == 9
 
 
@@ -394,6 +395,8 @@ def scripted_answers(state, seed, prompts):
     def ask(prompt):
         if len(answers) >= prompts:
             answers.append("quit")
+        elif "Give it anyway?" in prompt:  # a clue word the bot does not know: insist
+            answers.append("y")
         elif prompt == CLUE_PROMPT:
             given = sum(1 for t in state.turns if t.giver == A)
             answers.append(f"{legal_clue(d, given)} 2")
@@ -419,9 +422,15 @@ def run_cli(args, text):
                           text=True, timeout=120, env=env)
 
 
+def _resumable(seed):
+    """The first session's answers for a game that lasts 5 prompts and then 2 more, or None."""
+    state = State(game_deal(seed))
+    first = scripted_answers(state, seed, 5)
+    return first if first is not None and scripted_answers(state, seed, 2) is not None else None
+
+
 def test_real_subprocess_plays_quits_and_resumes(tmp_path):
-    seed, first = next((s, a) for s in range(100)
-                       if (a := scripted_answers(State(game_deal(s)), s, 5)) is not None)
+    seed, first = next((s, a) for s in range(100) if (a := _resumable(s)) is not None)
     save = tmp_path / "sub.json"
     proc = run_cli(["--seed", str(seed), "--save", str(save)], lines(*first))
     assert proc.returncode == 0, proc.stderr
@@ -457,13 +466,13 @@ def test_board_shows_own_side_covered_words_marks_and_mission_tokens():
     state.apply(Guess(d.words[nn]), B)  # B's miss, marked by A
     text = screen_text(state)
     assert "missed by bot" in text and "4 bystander side up" in text and "Timer tokens left: 8" in text
-    assert "[agent]: covered by an agent card" in " ".join(text.split())  # the legend keeps its tag
+    assert f"{FOUND}: covered by an agent card" in " ".join(text.split())  # the legend keeps its tag
     state.apply(Clue(legal_clue(d), 1), B)
     state.apply(Guess(d.words[nn]), A)  # now marked by both: covered
     state.apply(Clue(legal_clue(d), 1), A)
     state.apply(Guess(d.words[next(iter(idx(d, A, Label.GREEN)))]), B)
     text = screen_text(state)
-    assert "[both missed]" in text and "[agent]" in text
+    assert "[both missed]" in text and FOUND in text
     assert "Clues so far" in text and "(bystander)" in text and "(agent)" in text
     # colours and tags come from the human's own side only
     assert _cell(state, idx(d, A, Label.ASSASSIN)[0]).spans[-1].style == "bold red"

@@ -22,12 +22,12 @@ from typer.testing import CliRunner
 
 from duetbot.cli import app as cli_app
 from duetbot.records import GameRecord
-from duetbot.rules import Player, check_clue
+from duetbot.rules import Guess, Player, check_clue
 from duetbot.saves import load_saved
 from duetbot.web import MAX_BODY, GameStore, create_app
 
 from .conftest import one_line_error
-from .web_support import free_port
+from .web_support import PHONE, axe_problems, free_port
 
 A, B = Player.A, Player.B
 SEED = 5
@@ -190,7 +190,7 @@ def test_hint_and_clue_check(client):
     bad = client.get(f"/api/games/{gid}/check", params={"clue": board_word.lower(), "number": "1"}).json()
     assert bad["ok"] is False and board_word in bad["message"]
     ok = client.get(f"/api/games/{gid}/check", params={"clue": "ocean", "number": "2"}).json()
-    assert ok == {"ok": True, "message": "OCEAN is a legal clue"}
+    assert ok == {"ok": True, "message": "OCEAN is a legal clue", "unknown": False, "suggestion": None}
     hint = client.get(f"/api/games/{gid}/hint").json()
     mine = {state.words[i] for i in state.greens_left(A)}
     assert hint["role"] == "clue" and hint["clues"]
@@ -200,6 +200,22 @@ def test_hint_and_clue_check(client):
     guessable = {c["word"] for c in st["cards"] if not c["out"] and not c["agent"] and "you" not in c["marked"]}
     assert hint["role"] == "guess" and {g["word"] for g in hint["guesses"]} <= guessable
     assert hint["stop_after"] >= 1
+
+
+def test_a_clue_word_the_bot_does_not_know_is_asked_about_first(client, tmp_path):
+    gid = new_game(client)["id"]
+    path = tmp_path / f"{gid}.json"
+    before = path.read_bytes()
+    check = client.get(f"/api/games/{gid}/check", params={"clue": "oceon", "number": "2"}).json()
+    assert check["ok"] and check["unknown"] and check["suggestion"] == "ocean"
+    assert check["message"].startswith("OCEON: not a word I know. Did you mean OCEAN?")
+    nonsense = client.get(f"/api/games/{gid}/check", params={"clue": "xkcdqq", "number": "2"}).json()
+    assert nonsense["unknown"] and nonsense["suggestion"] is None
+    r = act(client, gid, 0, clue="oceon", number=2)  # refused: the turn is not spent
+    assert r.status_code == 400 and r.json()["unknown"] and r.json()["suggestion"] == "ocean"
+    assert "OCEON: not a word I know. Did you mean OCEAN?" in r.json()["error"] and path.read_bytes() == before
+    r = act(client, gid, 0, clue="oceon", number=2, insist=True)  # the person means it
+    assert r.status_code == 200 and r.json()["frames"][0]["said"] == "You give the clue OCEON 2."
 
 
 def test_unknown_ids_never_reach_a_path(client, tmp_path):
@@ -294,8 +310,19 @@ def test_pages_escape_what_they_show(client):
     assert state["id"] == gid and len(state["cards"]) == 25
     for path in ("/static/game.js", "/static/style.css", "/static/home.js", "/static/table.js", "/static/icon.svg"):
         assert client.get(path).status_code == 200, path
-    assert "http" not in "".join(client.get(p).text for p in ("/", f"/games/{gid}", "/table")).replace(
+    assert "http" not in "".join(client.get(p).text for p in ("/", f"/games/{gid}", "/table", "/rules")).replace(
         "http-equiv", "")  # nothing loaded from elsewhere
+
+
+def test_how_to_play_is_linked_from_every_page(client):
+    rules = client.get("/rules")
+    assert rules.status_code == 200
+    for heading in ("The key card has two sides", "A turn", "What a clue may not be", "The timer", "Sudden death",
+                    "Winning and the score"):
+        assert f"<h2>{heading}</h2>" in rules.text
+    gid = new_game(client)["id"]
+    for path in ("/", f"/games/{gid}", "/table", "/nowhere"):
+        assert 'href="/rules"' in client.get(path).text, path
 
 
 # --- in a real browser ---------------------------------------------------------------------
@@ -357,6 +384,15 @@ def test_browser_whole_game_by_clicks(page, tmp_path):
     assert store.get(gid).state.is_over()
     assert page.locator("#outcome").inner_text().strip()
     assert page.locator("#board .bot-side").count() == 25  # the key card's other side is revealed
+    state = store.get(gid).state
+    label = page.locator("#board .card").first.inner_text().lower()
+    assert "bot:" in label
+    bot_sides = [state.deal.key.label(B, i).value for i in range(25)]
+    assert page.eval_on_selector_all("#end .keyside:last-child .key", "ks => ks.map(k => k.className.slice(8))") == bot_sides
+    page.click("#end button[data-reveal=bot]")  # colour the board by the bot's side
+    assert page.eval_on_selector_all("#board .card", "cs => cs.map(c => c.className.match(/side-(\\w+)/)[1])") == bot_sides
+    assert "you:" in page.locator("#board .card").first.inner_text().lower()
+    assert axe_problems(page) == []
     assert page.locator("#clue-form").is_hidden() and page.locator("#guess-bar").is_hidden()
     assert store.get(gid).state.sudden_death and "sudden death" in page.inner_text("#history").lower()
 
@@ -388,9 +424,15 @@ def test_browser_bad_input_changes_nothing(page, browser):
     page.fill("#clue-word", word.lower())
     page.wait_for_selector("#clue-check.bad")
     assert word in page.inner_text("#clue-check")
-    page.click("#clue-send")
-    page.wait_for_function("document.getElementById('message').textContent.length > 0")
-    assert "visible" in page.inner_text("#message") and not state.events
+    assert page.is_disabled("#clue-send")  # an illegal clue cannot be sent ...
+    page.press("#clue-word", "Enter")
+    page.wait_for_timeout(200)
+    assert not state.events and page.inner_text("#message") == ""  # ... and its error is shown once
+    # the server's refusal (the check not back yet) is shown in the same one place
+    page.evaluate("(w) => { document.getElementById('clue-word').value = w; "
+                  "document.getElementById('clue-form').requestSubmit(); }", word.lower())
+    page.wait_for_selector("#clue-check.bad")
+    assert "visible" in page.inner_text("#clue-check") and page.inner_text("#message") == "" and not state.events
     # a second tab moves the game on; the first, now stale, is told to reload and changes nothing
     other = page.context.new_page()
     other.emulate_media(reduced_motion="reduce")
@@ -401,7 +443,8 @@ def test_browser_bad_input_changes_nothing(page, browser):
     page.fill("#clue-word", "ocean")
     page.click("#clue-send")
     page.wait_for_selector("#message a")
-    assert "out of date" in page.inner_text("#message") and len(state.events) == moves
+    message = page.inner_text("#message")
+    assert "out of date" in message and message.endswith("as it is. Reload the page") and len(state.events) == moves
     other.close()
     # a double click on a card is one guess
     page.reload()
@@ -427,6 +470,136 @@ def test_browser_hint(page):
     first.click()
     assert page.input_value("#clue-word") == clue
     page.wait_for_selector("#clue-check.ok")
+
+
+def test_browser_a_typo_is_caught_before_the_turn_is_spent(page):
+    page.emulate_media(reduced_motion="reduce")
+    gid = start_game(page)
+    state = page.server.store.get(gid).state
+    page.fill("#clue-word", "oceon")
+    page.wait_for_selector("#clue-check.warn")
+    assert "OCEON: not a word I know. Did you mean OCEAN?" in page.inner_text("#clue-check")
+    page.click("#clue-check button[data-suggestion]")  # take the suggestion
+    page.wait_for_selector("#clue-check.ok")
+    assert page.input_value("#clue-word") == "ocean" and page.is_hidden("#clue-anyway")
+    # sent before the check is back: the server asks too, and nothing is spent
+    page.evaluate("() => { document.getElementById('clue-word').value = 'xkcdqq'; "
+                  "document.getElementById('clue-form').requestSubmit(); }")
+    page.wait_for_selector("#clue-check.warn")
+    assert "XKCDQQ: not a word I know" in page.inner_text("#clue-check") and not state.events
+    version = page.evaluate("document.body.dataset.version")
+    page.click("#clue-anyway")  # the person insists
+    wait_idle(page, version)
+    assert state.turns[0].clue.word == "xkcdqq"
+
+
+def test_browser_every_page_passes_axe(page, phone_page):
+    """axe-core finds no serious or critical problem on any page, on a desktop and a phone,
+    in each phase of a game (the end is checked by the whole game above)."""
+    for pg in (page, phone_page):
+        pg.emulate_media(reduced_motion="reduce")
+        for path in ("/", "/rules", "/table", "/games/no-such-game"):
+            pg.goto(pg.server.url + path)
+            assert axe_problems(pg) == [], path
+        gid = start_game(pg)
+        assert axe_problems(pg) == [], "clue turn"
+        pg.fill("#clue-word", "xkcdqq")
+        pg.wait_for_selector("#clue-check.warn")
+        assert axe_problems(pg) == [], "unknown clue word"
+        give_clue(pg, legal_clue(pg.server.store.get(gid).state))
+        assert pg.locator("#guess-bar").is_visible()
+        pg.click("#hint")
+        pg.wait_for_selector("#hint-box:not([hidden]) li")
+        assert axe_problems(pg) == [], "guess turn with a hint"
+    page.locator("#board .card").first.click()  # a guess: marks and covered cards
+    wait_idle(page)
+    assert axe_problems(page) == [], "after a guess"
+
+
+def test_browser_phone_layout_keeps_words_whole(phone_page):
+    pg = phone_page
+    pg.emulate_media(reduced_motion="reduce")
+    pg.goto(pg.server.url + "/")
+    pg.fill("input[name=seed]", "5")
+    pg.click("#new-game button")
+    pg.wait_for_selector("#clue-form:not([hidden])")
+    if SCREENSHOTS:
+        pg.screenshot(path=str(Path(SCREENSHOTS) / "web-phone.png"))
+    pg.evaluate("""() => {  // the longest words of the pool on the board
+        const long = ["MILLIONAIRE", "SKYSCRAPER", "HELICOPTER", "HURRICANE", "SUBMARINE"];
+        document.querySelectorAll('#board .word').forEach((w, i) => { if (i < long.length) w.textContent = long[i]; });
+        fittedWidth = 0; refit(); }""")
+    words = pg.eval_on_selector_all("#board .word", """ws => ws.map(w => ({
+        text: w.textContent, overflow: w.scrollWidth - w.clientWidth,
+        lines: Math.round(w.getBoundingClientRect().height / parseFloat(getComputedStyle(w).lineHeight)),
+        size: parseFloat(getComputedStyle(w).fontSize)}))""")
+    for w in words:
+        assert w["overflow"] <= 0 and w["lines"] == 1 and w["size"] >= 8, w  # whole, on one line, readable
+    assert pg.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]  # no sideways scrolling
+    banner = pg.locator("#banner").bounding_box()
+    assert banner and banner["y"] < 200 and "give a clue" in pg.inner_text("#turn")
+
+
+def test_browser_keyboard_play(page):
+    """A whole turn without a mouse: type the clue, Enter; Tab to the board, arrows, Enter."""
+    page.emulate_media(reduced_motion="reduce")
+    gid = start_game(page)
+    store = page.server.store
+    state = store.get(gid).state
+    page.focus("#clue-word")
+    page.keyboard.type(legal_clue(state))
+    page.wait_for_selector("#clue-check.ok")
+    version = page.evaluate("document.body.dataset.version")
+    page.keyboard.press("Enter")
+    wait_idle(page, version)
+    assert page.locator("#guess-bar").is_visible()
+    # focus lands on the board (the clue form is gone); a screen reader hears the word and its tags
+    page.wait_for_function("document.activeElement.classList.contains('card')")
+    name = page.evaluate("document.activeElement.textContent")
+    assert name.startswith(state.words[0]) and any(k in name for k in ("bystander", "agent", "assassin"))
+    target = state.deal.index(bot_greens(store, gid)[0])
+    page.keyboard.press("Control+Home")
+    for _ in range(target // 5):
+        page.keyboard.press("ArrowDown")
+    for _ in range(target % 5):
+        page.keyboard.press("ArrowRight")
+    assert page.evaluate("document.activeElement.dataset.index") == str(target)
+    assert page.eval_on_selector_all("#board .card[tabindex='0']", "cs => cs.length") == 1  # one tab stop
+    version = page.evaluate("document.body.dataset.version")
+    page.keyboard.press("Enter")
+    wait_idle(page, version)
+    assert target in state.covered_green
+
+
+def test_browser_the_bots_turn_is_played_out(page):
+    """With motion: the banner says the bot is thinking, then shows its clue; its guesses
+    light up card by card and each is listed in the turn log."""
+    gid = start_game(page)
+    state = page.server.store.get(gid).state
+    page.evaluate("""() => { window.seen = {thinking: false, flashes: 0, pop: false};
+        new MutationObserver(() => {
+            if (document.getElementById('banner-note').classList.contains('thinking')) seen.thinking = true;
+            if (document.getElementById('clue-card').classList.contains('pop')) seen.pop = true;
+            seen.flashes = Math.max(seen.flashes, document.querySelectorAll('#board .card.flash').length);
+        }).observe(document.body, {subtree: true, attributes: true, childList: true, characterData: true}); }""")
+    version = page.evaluate("document.body.dataset.version")
+    page.fill("#clue-word", legal_clue(state))
+    page.click("#clue-send")
+    page.wait_for_function("document.body.dataset.busy === 'true'")
+    assert page.inner_text("#turn") == "The bot's turn"
+    wait_idle(page, version)
+    seen = page.evaluate("window.seen")
+    bot_guesses = [e for e in state.events if e.player is B and isinstance(e.action, Guess)]
+    assert seen["thinking"] and seen["pop"] and seen["flashes"] == 1, seen
+    log = page.locator("#turn-log li").all_inner_texts()
+    assert log[0].startswith("You give the clue") and log[-1].startswith("The bot's clue")
+    assert len(log) == len(state.events) and sum(t.startswith("The bot guesses") for t in log) >= 1
+    assert bot_guesses
+    clue = state.turns[-1].clue
+    assert page.inner_text("#clue-word-shown") == clue.word.upper() and page.inner_text("#turn") == "Your turn: guess"
+    # with reduced motion nothing moves
+    page.emulate_media(reduced_motion="reduce")
+    assert page.evaluate("getComputedStyle(document.getElementById('clue-card')).animationName") == "none"
 
 
 # --- the command ---------------------------------------------------------------------------
@@ -475,4 +648,70 @@ def test_serve_in_a_real_process(tmp_path):
         proc.terminate()
         out, err = proc.communicate(timeout=20)
     assert f"http://127.0.0.1:{port}/" in out and "Traceback" not in err
+
+
+def test_sigkill_in_the_middle_of_a_move_loses_no_confirmed_move(tmp_path):
+    """A server killed with SIGKILL while the bot answers a move (the person's clue saved, the
+    bot's turn under way) comes back with every confirmed move, a save that reads, and the
+    bot's turn finished; the load script (benchmarks/load_web.py) does the same under load."""
+    import signal
+    import threading
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
+    from load_web import call, start_server
+
+    port = free_port()
+    base = f"http://127.0.0.1:{port}"
+    server = start_server(tmp_path, port)
+    try:
+        status, body, _ = call(f"{base}/api/games", {"seed": 11})
+        assert status == 201
+        gid, st = body["id"], body["state"]
+        path = tmp_path / f"{gid}.json"
+        clue = legal_clue(load_saved(path)[0])
+        status, body, _ = call(f"{base}/api/games/{gid}/actions", {"version": 0, "clue": clue, "number": 2})
+        assert status == 200
+        st = body["state"]
+        while st["you"] != "clue":  # guess on the bot's clue until it is the person's clue again
+            state = load_saved(path)[0]  # the test knows the bot's side: guess its agents
+            move = {"pass": True} if st["can_pass"] else {"guess": state.words[min(state.greens_left(B))]}
+            status, body, _ = call(f"{base}/api/games/{gid}/actions", {"version": st["version"], **move})
+            assert status == 200 and not body["state"]["over"], body
+            st = body["state"]
+        confirmed = st["version"]
+        answers: list = []
+        stamp = path.stat().st_mtime_ns
+        clue = legal_clue(load_saved(path)[0])
+        sender = threading.Thread(target=lambda: answers.append(_quiet_call(
+            call, f"{base}/api/games/{gid}/actions", {"version": confirmed, "clue": clue, "number": 2})))
+        sender.start()
+        deadline = time.monotonic() + 30
+        while path.stat().st_mtime_ns == stamp and time.monotonic() < deadline:
+            time.sleep(0.0005)  # the clue is saved: the bot's turn is under way
+        os.kill(server.pid, signal.SIGKILL)
+        server.wait()
+        sender.join(30)
+    finally:
+        if server.poll() is None:
+            server.kill()
+            server.wait()
+    saved = load_saved(path)[0]  # a whole save, never half of one
+    assert len(saved.events) >= confirmed + 1  # the confirmed moves and the clue that was saved
+    assert answers == [None] and not saved.is_over() and saved.mover() is B  # killed mid-move, the bot to play
+    server = start_server(tmp_path, port)
+    try:
+        status, body, _ = call(f"{base}/api/games/{gid}")
+        assert status == 200 and body["version"] >= confirmed + 1
+        assert body["over"] or body["you"] != "wait"  # the bot's interrupted turn was played on
+        assert [e.action for e in load_saved(path)[0].events[:len(saved.events)]] == [e.action for e in saved.events]
+    finally:
+        server.terminate()
+        server.wait(30)
+
+
+def _quiet_call(call, url, body):
+    try:
+        return call(url, body)
+    except OSError:  # the server died under the request: no answer, nothing confirmed
+        return None
 

@@ -182,7 +182,12 @@ def test_duet_table_on_a_phone(phone_page):
     page.wait_for_selector("#tt-results .tt-suggestion")
     first = page.locator(".tt-suggestion").first
     assert "assassin" in first.inner_text() and "%" in first.inner_text()
+    page.locator(".tt-suggestion").last.scroll_into_view_if_needed()
+    page.evaluate("window.scrollTo(0, document.body.scrollHeight)")  # the person read down the list
     first.tap()
+    # the starred board comes into view (the suggestions sit below it on a phone)
+    page.wait_for_function("""() => { const r = document.getElementById('tt-grid').getBoundingClientRect();
+        return r.top >= -1 && r.bottom <= window.innerHeight + 1; }""")
     targets = {c["word"] for c in cards(page) if c["target"]}
     assert targets and targets <= greens
     assert first.get_attribute("aria-pressed") == "true"

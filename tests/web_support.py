@@ -20,6 +20,8 @@ CHROMIUM = os.environ.get("DUETBOT_CHROMIUM") or shutil.which("chromium") or "/u
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
                  "--disable-component-update", "--disable-sync"]
 PHONE = {"width": 390, "height": 844}
+AXE = Path(os.environ.get("DUETBOT_AXE") or Path(__file__).resolve().parents[1] / "node_modules/axe-core/axe.min.js")
+"""axe-core's script (``npm install axe-core`` at the repository's root; ``.ci/run`` does it)."""
 
 
 def free_port() -> int:
@@ -57,6 +59,22 @@ class LiveServer:
     def __exit__(self, *exc: object) -> None:
         self.server.should_exit = True
         self.thread.join(10)
+
+
+def axe_problems(pg, context: str = "main") -> list[str]:
+    """The serious and critical accessibility violations axe-core finds on the page as it is
+    now (its script injected into the page), one line each; skipped, or failed under CI,
+    without axe-core."""
+    if not AXE.is_file():
+        if os.environ.get("DUETBOT_BROWSER_TESTS") == "required":
+            pytest.fail(f"no axe-core at {AXE} (npm install axe-core)")
+        pytest.skip("no axe-core (npm install axe-core)")
+    if not pg.evaluate("typeof window.axe !== 'undefined'"):
+        pg.add_script_tag(path=str(AXE))
+    result = pg.evaluate("async () => (await axe.run(document, {resultTypes: ['violations']})).violations")
+    return [f"{v['id']} ({v['impact']}): {v['help']}: " + "; ".join(n["target"][0] if isinstance(n["target"][0], str)
+                                                                    else str(n["target"]) for n in v["nodes"][:5])
+            for v in result if v["impact"] in ("serious", "critical")]
 
 
 @pytest.fixture

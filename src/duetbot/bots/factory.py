@@ -41,15 +41,20 @@ DEFAULT_MODELS: tuple[str, ...] = ("glove50", "spacy300", "minilm")
 
 #: The guesser also reads clues through human word associations (``eat``: Edinburgh
 #: Associative Thesaurus vectors, weighted by ``GuesserConfig.family_weights``): P@1 on
-#: people's clues 61% -> 72% (benchmarks/bench_associations.py).
-DEFAULT_GUESSER_MODELS: tuple[str, ...] = (*DEFAULT_MODELS, "eat")
+#: people's clues 61% -> 72% (benchmarks/bench_associations.py); and through WordLlama's
+#: token codebook (``wordllama``, issue 29): 72.7% -> 74.5% (benchmarks/bench_lm_families.py).
+#: ``smollm`` (SmolLM2-135M read as association norms) ships and loads by name, but did not
+#: lift it on held-out folds (benchmarks/RESULTS.md, issue 29).
+DEFAULT_GUESSER_MODELS: tuple[str, ...] = (*DEFAULT_MODELS, "eat", "wordllama")
 
 #: Families without a fallback: a word people gave no association has no ``eat`` opinion, a
-#: word WordNet lacks no ``wordnet``/``wordnet_gloss`` one (the families ``duetbot models build
-#: wordnet`` builds, not shipped); the ensemble lets the other families speak for it. Every
-#: other family reads a word its table lacks through the subword fallback
-#: (benchmarks/bench_fallback.py).
-NO_FALLBACK_FAMILIES = frozenset({"eat", "wordnet", "wordnet_gloss"})
+#: word WordNet lacks no ``wordnet``/``wordnet_gloss`` one (built with ``duetbot models build
+#: wordnet``, not shipped); the ensemble lets the other families speak for it. ``smollm`` is
+#: two-sided (clue rows and board-word rows of one association table), so no single map can
+#: place a word it was not asked about; it covers both boxes and the pool, and for any other
+#: word the other families speak. Every other family reads a word its table lacks through the
+#: subword fallback (benchmarks/bench_fallback.py).
+NO_FALLBACK_FAMILIES = frozenset({"eat", "smollm", "wordnet", "wordnet_gloss"})
 
 
 class SpecError(ValueError):

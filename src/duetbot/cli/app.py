@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Optional
+from typing import Annotated, Any, Optional
 
 import typer
+import typer.core
 from rich.console import Console
 
 from .. import __version__
@@ -13,6 +14,17 @@ from .play import play
 from .serve import serve
 from .simulate import simulate
 from .suggest import app as suggest_app
+
+_value_type = typer.core.TyperOption.display_type_rich
+
+
+def _no_value_for_flags(self: typer.core.TyperOption, ctx: Any) -> str | None:
+    """A flag takes no value, so its help shows none (typer would show ``--quiet <bool>``, and
+    ``--quiet true`` then fails)."""
+    return None if self.is_flag else _value_type(self, ctx)
+
+
+typer.core.TyperOption.display_type_rich = _no_value_for_flags  # type: ignore[method-assign]
 
 app = typer.Typer(
     name="duetbot",

@@ -22,10 +22,11 @@ from rich.text import Text
 from ..bots.base import Partner
 from ..bots.classic import classic_team
 from ..bots.factory import PartnerSpec
+from ..bots.spelling import unknown_clue
 from ..harness import BotError
 from ..harness.base import play as play_game_loop
 from ..harness.classic import CLASSIC
-from ..rules import Clue, EndTurn, Event, Guess, Phase, UnknownBoardWordError
+from ..rules import Clue, EndTurn, Event, Guess, Phase, UnknownBoardWordError, check_clue
 from ..rules.classic import Card, ClassicResult, ClassicRules, ClassicState, ClassicTermination, Team, deal_classic
 from ..views.classic import ClassicGuesserView, ClassicSpymasterView
 from ..saves import CLASSIC_SAVE, HUMAN_TEAM, ROLES, SaveError, load_classic_saved, save_classic_game
@@ -161,11 +162,26 @@ class ClassicSession:
 
     def give_clue(self, view: ClassicSpymasterView) -> Clue:
         self.show()
+        text = ""
         while True:
+            text = text or self.read(CLUE_PROMPT, view)
             try:
-                return Clue.parse(self.read(CLUE_PROMPT, view))
+                clue = Clue.parse(text)
             except ValueError as exc:
                 self.say(f"error: {exc}", style="red")
+                text = ""
+                continue
+            try:  # a word your operatives do not know would spend the turn on noise: ask first
+                word = check_clue(clue.word, [view.words[i] for i in view.visible])
+            except ValueError:
+                return clue  # the rules refuse it and say why
+            unknown = unknown_clue(self.bots[HUMAN_TEAM], word)
+            if unknown is None:
+                return clue
+            answer = self.read(f"{unknown} Give it anyway? (y, or type another clue): ", view)
+            if answer.casefold() in ("y", "yes"):
+                return clue
+            text = "" if answer.casefold() in ("", "n", "no") else answer
 
     def guess(self, view: ClassicGuesserView) -> Guess | EndTurn:
         if self.show():
@@ -231,9 +247,15 @@ def run_play(*, seed: int | None, role: str | None, variant: str | None, words: 
         check_pool(state.deal.words, spec)
     session = ClassicSession(state, role, make_classic_bots(game_seed, spec), console, ask, hints=hints,
                              spec=spec)
+    if state.is_over():
+        console.print("This game is over; start a new one with duetbot play --game classic.", soft_wrap=True,
+                      markup=False, highlight=False)
     try:
         try:
             session.run()
+            save_classic_game(state, save_path, role, spec.label)  # finished: --resume sees it over
+            console.print(f"The finished game is saved in {save_path}.", soft_wrap=True, markup=False,
+                          highlight=False)
         except (EOFError, KeyboardInterrupt):  # the state is consistent between actions
             save_classic_game(state, save_path, role, spec.label)
             console.print(f"Game saved to {save_path}. Continue it with: duetbot play --game classic --resume "

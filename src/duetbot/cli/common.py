@@ -139,10 +139,17 @@ class GameKind(str, enum.Enum):
     classic = "classic"
 
 
-PartnerOption = Annotated[Optional[str], typer.Option(
-    "--partner", metavar="SPEC", show_default="the shipped bots (play --resume: the saved game's)",
-    help="The bots' partner spec, as in simulate (model=NAME[+NAME], spymaster=..., guesser=...; a model of "
-         "your own from 'duetbot models import' by its name).")]
+def _partner(default: str) -> Any:
+    return typer.Option(
+        "--partner", metavar="SPEC", show_default=default,
+        help="The bots' partner spec, as in simulate (model=NAME[+NAME], spymaster=..., guesser=...; a model of "
+             "your own from 'duetbot models import' by its name).")
+
+
+# Each command says what its own default is: only play has --resume.
+PartnerOption = Annotated[Optional[str], _partner("the shipped bots (with --resume: the saved game's)")]
+ServePartnerOption = Annotated[Optional[str], _partner("the shipped bots (a saved game: the bots it was played with)")]
+SuggestPartnerOption = Annotated[Optional[str], _partner("the shipped bots")]
 
 
 def partner_spec(text: str | None = None, vectors: Sequence[str] = ()) -> PartnerSpec:

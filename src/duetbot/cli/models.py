@@ -190,7 +190,7 @@ def import_(
 ) -> None:
     """Import your own word vectors (read by gensim) as a model the bots can think with.
 
-    Needs gensim: pip install 'duetbot[gensim]'. A gensim KeyedVectors file is a pickle:
+    Needs gensim: pip install 'duetbot\\[gensim]'. A gensim KeyedVectors file is a pickle:
     import only files you trust.
     """
     from ..build.importer import GensimMissingError, VectorFileError, import_vectors
@@ -245,7 +245,7 @@ def import_(
 @app.command("build")
 def build(
     targets: Annotated[Optional[list[str]], typer.Argument(
-        help="What to build: pool, lexicon, glove50, spacy300, minilm, eat, subword, wordnet; or models (the "
+        help="What to build: pool, lexicon, glove50, spacy300, minilm, eat, subword, smollm, wordllama, wordnet; or models (the "
              "three families, the default) or all (everything shipped, in that order).", show_default=False)] = None,
     list_targets: Annotated[bool, typer.Option("--list", help="List the targets, what each writes and what it "
                                                               "still needs installed, then exit.")] = False,
@@ -355,6 +355,17 @@ def build(
                 run(name, wordnet_build.main, [*(["--wordnet", str(wordnet)] if wordnet else []), "--out", str(root)])
                 log(f"the WordNet families are in {root}: use them with model=...+wordnet"
                     + ("" if out is None else f" ({ENV_VAR}={root})"))
+            elif name in ("smollm", "wordllama"):  # the language-model families (the lm-build extra)
+                from ..embeddings.store import package_models_dir
+
+                from ..build import lm_associations, wordllama_family
+
+                target_dir, root = (out or package_models_dir()) / name, registry.checkout_root()
+                meta = (lm_associations.build(target_dir, root, log=log) if name == "smollm"
+                        else wordllama_family.build(target_dir, root, log=log))
+                size = sum(f["bytes"] for f in meta["files"].values())
+                console.print(f"{name}: dim {meta['dim']}, {meta['vocab_size']:,} words, {size / 1e6:.1f} MB, "
+                              f"sha256 {meta['checksum']}")
             elif name == "subword":
                 from ..build.subword import build_subword
                 from ..embeddings.subword import subword_dir

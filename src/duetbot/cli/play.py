@@ -26,12 +26,13 @@ from rich.table import Table
 from rich.text import Text
 
 from ..bots import Partner
+from ..bots.spelling import UnknownClue, unknown_clue
 from .. import harness
 from ..harness import BotError
 from ..jsonio import JSONInputError, read_json_file
 from ..rules import (
     Clue, EndTurn, Event, Guess, GuessResult, IllegalClueError, InvalidClueError, InvalidCluePolicy,
-    Label, Phase, Player, State, Termination, UnknownBoardWordError, deal,
+    Label, Phase, Player, State, Termination, UnknownBoardWordError, check_clue, deal,
 )
 from ..views import GuesserView, SpymasterView
 from ..saves import (
@@ -48,8 +49,15 @@ if TYPE_CHECKING:  # pragma: no cover
 
 
 CLUE_PROMPT = "Your clue (word number): "
-GUESS_PROMPT = "Your guess (word, or 'pass' to end the turn): "
+GUESS_PROMPT = "Your guess on "
+"""How the guess prompt starts; :func:`guess_prompt` repeats the clue, which has scrolled away by now."""
 SUDDEN_DEATH_PROMPT = "Your guess (sudden death: one word, any miss loses): "
+
+
+def guess_prompt(clue: Clue) -> str:
+    """``Your guess on OCEAN: 2 (a word, or 'pass' to end the turn): ``"""
+    return f"{GUESS_PROMPT}{clue} (a word, or 'pass' to end the turn): "
+
 
 CLUE_RULE = ("rule book: a clue may not be a word visible on the grid, a form of one, "
              "or a component of a visible compound")
@@ -58,7 +66,9 @@ CLUE_RULE = ("rule book: a clue may not be a word visible on the grid, a form of
 # --- rendering (pure: state in, rich renderables out) --------------------------------------
 
 _OWN_STYLE = {Label.GREEN: "bold green", Label.ASSASSIN: "bold red", Label.BYSTANDER: ""}
-_OWN_TAG = {Label.GREEN: "agent", Label.ASSASSIN: "ASSASSIN", Label.BYSTANDER: ""}
+_OWN_TAG = {Label.GREEN: "your agent", Label.ASSASSIN: "ASSASSIN", Label.BYSTANDER: ""}
+FOUND = "found \u2713"
+"""A covered agent's tag: in words apart from "your agent", so no colour is needed to tell them apart."""
 _RESULT = {GuessResult.GREEN: "agent", GuessResult.BYSTANDER: "bystander", GuessResult.ASSASSIN: "ASSASSIN"}
 _RESULT_STYLE = {GuessResult.GREEN: "green", GuessResult.BYSTANDER: "yellow", GuessResult.ASSASSIN: "bold red"}
 
@@ -73,7 +83,7 @@ def _cell(state: State, i: int) -> Text:
     marked = [p for p in Player if i in state.marks[p]]
     if i in state.covered_green:
         text = Text(word, style="strike dim")
-        text.append("\n[agent]", style="bold green")
+        text.append("\n" + FOUND, style="bold green")
         return text
     if len(marked) == 2:
         text = Text(word, style="strike dim")
@@ -91,7 +101,7 @@ def render_board(state: State) -> Table:
     """The 5x5 grid with the human's side of the key card, covered words and bystander marks."""
     table = Table(show_header=False, show_lines=True, expand=False, padding=(0, 1),
                   title="The board (colours and tags: YOUR side of the key card)",
-                  caption="untagged: a bystander on your side; \\[agent]: covered by an agent card; "
+                  caption=f"untagged: a bystander on your side; your agent: still to find; {FOUND}: covered by an agent card; "
                           "missed by X: X guessed it and it was a bystander for the partner")
     for _ in range(5):
         table.add_column(min_width=12)
@@ -343,15 +353,35 @@ class Session:
 
     def give_clue(self, view: SpymasterView) -> Clue:
         self.show()
+        text = ""
         while True:
-            text = self.read(CLUE_PROMPT, view)
+            text = text or self.read(CLUE_PROMPT, view)
             if not text:
                 self.error("type a clue: one word and a number, e.g. 'ocean 2' ('quit' saves and stops)")
                 continue
             try:
-                return parse_clue(text)
+                clue = parse_clue(text)
             except ValueError as exc:
                 self.error(str(exc))
+                text = ""
+                continue
+            unknown = self.unknown(clue)
+            if unknown is None:
+                return clue
+            # a typo would spend the turn on noise: ask first; 'y' insists, a clue replaces it
+            answer = self.read(f"{unknown} Give it anyway? (y, or type another clue): ", view)
+            if answer.casefold() in ("y", "yes"):
+                return clue
+            text = "" if answer.casefold() in ("", "n", "no") else answer
+
+    def unknown(self, clue: Clue) -> UnknownClue | None:
+        """What to ask when the bot does not know the clue word (``None``: it does, or the
+        rules refuse the clue anyway and will say why)."""
+        try:
+            word = check_clue(clue.word, self.state.visible_words())
+        except ValueError:
+            return None
+        return unknown_clue(self.bot, word)
 
     def guess(self, view: GuesserView) -> Guess | EndTurn:
         st = self.state
@@ -371,7 +401,7 @@ class Session:
                          f"{', '.join(word for word, _ in turn.guesses)}.")
         self._clue_shown = True
         while True:
-            text = self.read(SUDDEN_DEATH_PROMPT if sudden else GUESS_PROMPT, view)
+            text = self.read(SUDDEN_DEATH_PROMPT if sudden or turn is None else guess_prompt(turn.clue), view)
             if not text:
                 self.error("type a word from the board" + ("" if sudden else ", or 'pass' to end the turn"))
                 continue
@@ -416,7 +446,9 @@ def run_game(state: State, bot: Partner, console: Console, ask: Ask, *, save_pat
         save_game(state, save_path, bot.name, spec.label if spec is not None else None)
         raise OutputError(f"cannot write to the terminal: {exc.strerror or exc}; the game was saved to "
                           f"{save_path}: continue it with duetbot play --resume {save_path}") from None
+    save_game(state, save_path, bot.name, spec.label if spec is not None else None)  # finished: seen as over
     show_end(state, console)
+    console.print(f"The finished game is saved in {save_path}.", soft_wrap=True, markup=False, highlight=False)
     return True
 
 
@@ -547,6 +579,8 @@ def play(
     console.print("Type 'quit' at any prompt to save and stop" + (", 'hint' for a hint" if hint else "")
                   + ", 'help' for the commands.", soft_wrap=True, markup=False)
     if state.is_over():
+        console.print(f"This game is over ({outcome_line(state)}); start a new one with duetbot play.",
+                      soft_wrap=True, markup=False, highlight=False)
         show_end(state, console)
         return
     try:

@@ -13,7 +13,7 @@ from typing import Annotated, Optional
 import typer
 from rich.console import Console
 
-from .common import PartnerOption, check_pool, fail, partner_spec
+from .common import ServePartnerOption, check_pool, fail, partner_spec
 
 LOCAL_HOSTS = ("127.0.0.1", "localhost", "::1")
 LOCAL_NAMES = ("127.0.0.1", "localhost", "::1", "[::1]")
@@ -43,7 +43,7 @@ def serve(
     open_browser: Annotated[bool, typer.Option("--open", help="Open the app in your web browser once it is up.")] = False,
     data: Annotated[Path, typer.Option("--data", metavar="DIR", help="Directory of saved games (created if missing); duetbot play's saves there open in the browser too.")] = Path("."),
     vector: Annotated[Optional[list[str]], typer.Option("--vector", help="Give a word the models lack a vector: WORD=LIKE+LIKE (repeatable).")] = None,
-    partner: PartnerOption = None,
+    partner: ServePartnerOption = None,
 ) -> None:
     """Play Duet in your browser, or use the table helper: a local web app."""
     try:

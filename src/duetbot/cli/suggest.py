@@ -9,17 +9,18 @@ response; ``schema`` prints the contract's JSON Schema.
 from __future__ import annotations
 
 import json
+import re
 import sys
 from functools import lru_cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any, Optional
+from typing import TYPE_CHECKING, Annotated, Any, Iterable, Optional
 
 import typer
 from rich.console import Console
 from rich.table import Table
 
 from ..jsonio import JSONInputError, iter_lines, read_json_file
-from .common import GameKind, PartnerOption, fail, partner_spec, quiet_stdout, vector_hint
+from .common import GameKind, SuggestPartnerOption, fail, partner_spec, quiet_stdout, vector_hint
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..suggest import Suggester
@@ -45,9 +46,40 @@ def suggester(vectors: tuple[str, ...] = (), partner: str | None = None) -> Sugg
         fail(f"--partner {partner!r}: {exc}" if partner is not None else str(exc))
 
 
-def _ask(req: dict, vectors: Optional[list[str]], partner: str | None = None) -> Any:
+FLAGS = {"clues": "--clue", "partner_bystanders": "--partner-bystanders", "team_agents": "--team-agents",
+         "opponent_agents": "--opponent-agents", **{f: f"--{f}" for f in (
+             "board", "green", "assassin", "covered", "wrong", "tokens", "top")}}
+"""The request fields the subcommands' flags fill, and the flag that fills each."""
+_FIELD = re.compile(r"(missing )?field '(\w+)'")
+
+
+def as_flags(message: str, given: Iterable[str] = (), path: Path | None = None) -> str:
+    """A contract error as the person typed it: ``missing field 'clues'`` is ``missing --clue``;
+    a field read from the ``--request`` file (its flag not given) is named in that file.
+
+    >>> as_flags("missing field 'clues' (a list of at least one {clue, number}, oldest first)")
+    'missing --clue (a list of at least one {clue, number}, oldest first)'
+    >>> as_flags("field 'board' has 2 words; a board has 25", path=Path("t.json"))
+    "field 'board' of t.json (or --board) has 2 words; a board has 25"
+    """
+    given = set(given)
+
+    def name(m: re.Match[str]) -> str:
+        field = m.group(2)
+        flag = FLAGS.get(field)
+        if flag is None:
+            return m.group(0)
+        if path is not None and field not in given:
+            return f"{m.group(1) or ''}field '{field}' of {path} (or {flag})"
+        return f"{m.group(1) or ''}{flag}"
+
+    return _FIELD.sub(name, message)
+
+
+def _ask(req: dict, vectors: Optional[list[str]], partner: str | None = None, given: Iterable[str] = (),
+         path: Path | None = None) -> Any:
     """The response to ``req`` from the same dispatcher as ``suggest jsonl``; a bad request is
-    one line on stderr, not an error response."""
+    one line on stderr naming the flags (``given``: the fields a flag gave), not an error response."""
     from ..embeddings import UnknownWordError
 
     helper = suggester(tuple(vectors or ()), partner)
@@ -56,7 +88,7 @@ def _ask(req: dict, vectors: Optional[list[str]], partner: str | None = None) ->
     except UnknownWordError as exc:
         fail(f"{exc}; {vector_hint(exc.word)}")
     except ValueError as exc:
-        fail(str(exc))
+        fail(as_flags(str(exc), given, path))
     except Exception as exc:  # a bug, not a bad request: one line, not a traceback
         fail(f"internal error: {type(exc).__name__}: {exc}", code=1)
 
@@ -99,6 +131,11 @@ def _request(role: str, path: Optional[Path], game: Optional[str], classic: bool
     return req, chosen_by
 
 
+def _fields(**flags: Any) -> list[str]:
+    """The request fields a flag gave."""
+    return [name for name, value in flags.items() if value is not None]
+
+
 def _given(**flags: Any) -> list[str]:
     return [f"--{name.replace('_', '-')}" for name, value in flags.items() if value is not None]
 
@@ -124,7 +161,7 @@ def clue(board: Board = None, green: Green = None, assassin: Assassin = None, co
          tokens: Tokens = None,
          top: Annotated[Optional[int], typer.Option(min=1, show_default="5, or the --request file's top", help="How many clues to show (overrides a --request file's top).")] = None,
          request: RequestFile = None, game: Game = None, classic: Classic = False, vector: Vectors = None,
-         partner: PartnerOption = None,
+         partner: SuggestPartnerOption = None,
          team_agents: Annotated[Optional[str], typer.Option(help="With --game classic: your team's agents still to find.")] = None,
          opponent_agents: Annotated[Optional[str], typer.Option(help="With --game classic: the other team's agents.")] = None) -> None:
     """Suggest clues for your greens (classic: your team's agents), with their targets and risks."""
@@ -140,7 +177,9 @@ def clue(board: Board = None, green: Green = None, assassin: Assassin = None, co
     classic_only = _given(team_agents=team_agents, opponent_agents=opponent_agents)
     if not is_classic and classic_only:
         fail(f"{_are(classic_only)} for classic boards: add --game classic (or --classic)")
-    answer = _ask(req, vector, partner)
+    answer = _ask(req, vector, partner, _fields(board=board, green=green, assassin=assassin, covered=covered,
+                                                partner_bystanders=partner_bystanders, tokens=tokens, top=top,
+                                                team_agents=team_agents, opponent_agents=opponent_agents), request)
     from ..suggest.hints import linked_targets
 
     table = Table(title="Suggested clues, best first")
@@ -162,7 +201,7 @@ def guess(board: Board = None,
           wrong: Annotated[Optional[str], typer.Option(help="Your earlier guesses your partner marked bystander.")] = None,
           green: Green = None, assassin: Assassin = None, tokens: Tokens = None, request: RequestFile = None,
           game: Game = None, classic: Classic = False, vector: Vectors = None,
-          partner: PartnerOption = None) -> None:
+          partner: SuggestPartnerOption = None) -> None:
     """Rank the words for your partner's clues (classic: your spymaster's) and say where to stop."""
     from ..rules import Clue
 
@@ -178,7 +217,8 @@ def guess(board: Board = None,
     duet_only = _given(wrong=wrong, green=green, assassin=assassin, tokens=tokens)
     if req.get("game") == "classic" and duet_only:
         fail(f"{_are(duet_only)} for Duet boards, and {chosen_by} asks for a classic one: leave them out")
-    answer = _ask(req, vector, partner)
+    answer = _ask(req, vector, partner, _fields(board=board, clues=clues, covered=covered, wrong=wrong, green=green,
+                                                assassin=assassin, tokens=tokens), request)
     from ..suggest.requests import ClassicGuesserResponse
 
     is_classic = isinstance(answer, ClassicGuesserResponse)
@@ -203,7 +243,7 @@ def _print_notes(answer: Any) -> None:
 
 
 @app.command()
-def jsonl(vector: Vectors = None, partner: PartnerOption = None) -> None:
+def jsonl(vector: Vectors = None, partner: SuggestPartnerOption = None) -> None:
     """Read one JSON request per line from stdin, write one JSON response per line (see `suggest schema`)."""
     helper = suggester(tuple(vector or ()), partner)
     try:

@@ -83,6 +83,7 @@ class EmbeddingModel:
         extra: Mapping[str, np.ndarray] | None = None,
         index: dict[str, int] | None = None,
         fallback: Callable[[str], np.ndarray] | None = None,
+        clue_roles: tuple[np.ndarray, np.ndarray] | None = None,
     ) -> None:
         if vectors.ndim != 2 or vectors.shape[0] != len(words) or rows.shape[0] != len(words):
             raise ModelFormatError(
@@ -100,6 +101,8 @@ class EmbeddingModel:
         self._extra: dict[str, np.ndarray] = dict(extra or {})
         self._shared: dict[str, Any] = {}
         self._fallback = fallback
+        # (rows, vectors) of words read differently as clues than on the board (store.CLUE_ROLE_*)
+        self._clue_roles = clue_roles
         self._fallback_cache: dict[str, np.ndarray] = {}
         self._word_cache: dict[str, np.ndarray] = {}  # word as given -> its vector (read-only)
         self._known_cache: dict[str, bool] = {}
@@ -154,15 +157,25 @@ class EmbeddingModel:
     @property
     def clue_vectors(self) -> np.ndarray:
         """(C, d) float32, unit-norm rows, C-contiguous: one row per clue word (built on first use)."""
-        return self._cached("clue_vectors", lambda: _unit_rows(self._raw[self._clue_rows]))
+        return self._cached("clue_vectors", lambda: self.clue_vectors_at(np.arange(len(self._clue_rows))))
 
     def clue_vectors_at(self, rows: np.ndarray) -> np.ndarray:
         """``clue_vectors[rows]``, normalising only those rows unless the whole matrix is
-        built already (an ensemble needs only the clue words every family knows)."""
+        built already (an ensemble needs only the clue words every family knows). A word with
+        a clue-role vector of its own (a two-sided table) gives that one."""
         whole = self._shared.get("clue_vectors")
         if whole is not None:
             return np.ascontiguousarray(whole[rows])
-        return _unit_rows(self._raw[self._clue_rows[rows]])
+        table = self._clue_rows[rows]
+        out = _unit_rows(self._raw[table])
+        if self._clue_roles is not None:
+            role_rows, role_vectors = self._clue_roles
+            pos = np.searchsorted(role_rows, table)
+            pos = np.minimum(pos, len(role_rows) - 1)
+            hit = np.flatnonzero(role_rows[pos] == table)
+            if len(hit):
+                out[hit] = _unit_rows(role_vectors[pos[hit]])
+        return out
 
     @property
     def clue_index(self) -> dict[str, int]:
@@ -339,7 +352,8 @@ class EmbeddingModel:
                            extra={k: v for k, v in self._extra.items() if k.replace(" ", "_") not in drop})
 
     def _clone(self, **changes: Any) -> "EmbeddingModel":
-        kw: dict[str, Any] = dict(extra=self._extra, index=self._index, fallback=self._fallback)
+        kw: dict[str, Any] = dict(extra=self._extra, index=self._index, fallback=self._fallback,
+                                  clue_roles=self._clue_roles)
         kw.update(changes)
         clone = EmbeddingModel(self.name, self.family, self.path, self.words, self._raw, self._rows, self.meta,
                                self._projection, **kw)
@@ -401,6 +415,10 @@ def load_model(name_or_path: str | os.PathLike[str] = "default", mmap: bool = Tr
         rows = np.load(model_dir / store.ROWS_FILE, allow_pickle=False)
         proj_file = model_dir / store.PROJECTION_FILE
         projection = np.load(proj_file, allow_pickle=False) if proj_file.is_file() else None
+        roles_file = model_dir / store.CLUE_ROLE_ROWS_FILE
+        clue_roles = (np.load(roles_file, allow_pickle=False),
+                      np.load(model_dir / store.CLUE_ROLE_VECTORS_FILE, allow_pickle=False)) \
+            if roles_file.is_file() else None
     except FileNotFoundError as exc:
         raise ModelFormatError(f"model {model_dir} is incomplete: {Path(exc.filename).name} is missing") from exc
     except ValueError as exc:
@@ -410,7 +428,10 @@ def load_model(name_or_path: str | os.PathLike[str] = "default", mmap: bool = Tr
     if not mmap:
         vectors = _unit_rows(vectors)
     name = str(meta.get("name", model_dir.name))
-    return EmbeddingModel(name, str(meta.get("family", name)), model_dir, words, vectors, rows, meta, projection)
+    if clue_roles is not None and (len(clue_roles[0]) != len(clue_roles[1]) or np.any(np.diff(clue_roles[0]) <= 0)):
+        raise ModelFormatError(f"model {model_dir}: clue-role rows must be increasing, one per clue-role vector")
+    return EmbeddingModel(name, str(meta.get("family", name)), model_dir, words, vectors, rows, meta, projection,
+                          clue_roles=clue_roles)
 
 
 def available_models() -> list[ModelInfo]:

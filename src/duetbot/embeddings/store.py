@@ -45,6 +45,8 @@ __all__ = [
     "VOCAB_FILE",
     "ROWS_FILE",
     "PROJECTION_FILE",
+    "CLUE_ROLE_ROWS_FILE",
+    "CLUE_ROLE_VECTORS_FILE",
     "ALIASES_FILE",
     "ROWS_DTYPE",
     "ModelInfo",
@@ -70,6 +72,10 @@ VECTORS_FILE = "vectors.npy"
 VOCAB_FILE = "vocab.txt"
 ROWS_FILE = "rows.npy"
 PROJECTION_FILE = "projection.npy"
+#: Optional: words whose vector as a clue differs from their vector on the board (a two-sided
+#: association table: ``smollm``): their rows (int32) and their clue-role vectors.
+CLUE_ROLE_ROWS_FILE = "clue_role_rows.npy"
+CLUE_ROLE_VECTORS_FILE = "clue_role_vectors.npy"
 ALIASES_FILE = "aliases.json"
 ROWS_DTYPE = np.dtype([("zipf", "<f4"), ("proper", "?"), ("is_clue", "?")])
 
@@ -240,6 +246,7 @@ def write_model(
     is_clue: np.ndarray,
     meta: dict[str, Any],
     projection: np.ndarray | None = None,
+    clue_roles: tuple[np.ndarray, np.ndarray] | None = None,
 ) -> dict[str, Any]:
     """Write a model directory; returns the metadata as written (with sizes and checksums).
 
@@ -267,6 +274,16 @@ def write_model(
     elif proj.exists():
         proj.unlink()
     files = [VECTORS_FILE, VOCAB_FILE, ROWS_FILE] + ([PROJECTION_FILE] if projection is not None else [])
+    if clue_roles is not None:  # (rows, vectors): those words' vectors when read as clues
+        role_rows, role_vectors = clue_roles
+        if len(role_rows) != len(role_vectors) or role_vectors.shape[1:] != vectors.shape[1:]:
+            raise ValueError("clue-role rows and vectors disagree")
+        np.save(out_dir / CLUE_ROLE_ROWS_FILE, np.asarray(role_rows, np.int32), allow_pickle=False)
+        np.save(out_dir / CLUE_ROLE_VECTORS_FILE, np.ascontiguousarray(role_vectors), allow_pickle=False)
+        files += [CLUE_ROLE_ROWS_FILE, CLUE_ROLE_VECTORS_FILE]
+    else:
+        for stale in (CLUE_ROLE_ROWS_FILE, CLUE_ROLE_VECTORS_FILE):
+            (out_dir / stale).unlink(missing_ok=True)
     full = dict(meta)
     full.update(
         format_version=FORMAT_VERSION,

@@ -3,12 +3,15 @@
 Routes (every asset is served from the package; nothing is loaded from elsewhere):
 
 - ``GET /``: new game and the saved games; ``GET /games/ID``: a game; ``GET /table``: the
-  table helper. Pages are server-rendered HTML with a little JavaScript (``static/``).
+  table helper; ``GET /rules``: how to play. Pages are server-rendered HTML with a little JavaScript (``static/``).
 - ``GET|POST /api/games``: the saved games / deal a new one (``{"variant", "seed"}``).
 - ``GET /api/games/ID``: what player A may know of the game.
 - ``POST /api/games/ID/actions``: ``{"version", "clue", "number"}``, ``{"version", "guess"}`` or
-  ``{"version", "pass": true}``; answers the game and one frame per applied action.
-- ``GET /api/games/ID/check?clue=&number=``: would this clue be accepted now.
+  ``{"version", "pass": true}``; answers the game and one frame per applied action. A clue word
+  the bot does not know (a typo?) is refused with ``"unknown": true`` and a ``"suggestion"``
+  unless the action says ``"insist": true``.
+- ``GET /api/games/ID/check?clue=&number=``: would this clue be accepted now (``ok``), and is
+  it a word the bot knows (``unknown``, ``suggestion``).
 - ``GET /api/games/ID/hint``: the bot's suggestion for the person's own move.
 - ``POST /api/suggest``: one request of the ``suggest`` contract (``duetbot suggest schema``).
 
@@ -71,7 +74,7 @@ async def _json_body(request: Request) -> Any:
 
 
 def _error(exc: WebError) -> JSONResponse:
-    return JSONResponse({"error": str(exc)}, status_code=exc.status)
+    return JSONResponse({"error": str(exc), **exc.fields}, status_code=exc.status)
 
 
 def _api(handler: Callable[..., Any]) -> Callable[[Request], Any]:
@@ -106,6 +109,9 @@ def create_app(store: GameStore, allowed_hosts: Sequence[str] | None = None) -> 
 
     async def table(request: Request) -> Response:
         return HTMLResponse(pages.table())
+
+    async def rules(request: Request) -> Response:
+        return HTMLResponse(pages.rules())
 
     async def list_games(request: Request) -> Response:
         return JSONResponse({"games": await run_in_threadpool(store.listing)})
@@ -160,6 +166,7 @@ def create_app(store: GameStore, allowed_hosts: Sequence[str] | None = None) -> 
         Route("/", home, methods=["GET"]),
         Route(f"/games/{gid}", game_page, methods=["GET"]),
         Route("/table", table, methods=["GET"]),
+        Route("/rules", rules, methods=["GET"]),
         Route("/api/games", _api(list_games), methods=["GET"]),
         Route("/api/games", _api(new_game), methods=["POST"]),
         Route(f"/api/games/{gid}", _api(get_game), methods=["GET"]),

@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import Any, Callable, Sequence
 
 from ..bots import Partner
+from ..bots.spelling import UnknownClue, unknown_clue
 from ..harness import BotError
 from ..harness.duet import step
 from ..rules import (
@@ -47,13 +48,24 @@ HINT_GUESSES = 5
 
 
 class WebError(Exception):
-    """A request the app refuses with nothing changed; ``status`` is its HTTP status."""
+    """A request the app refuses with nothing changed; ``status`` is its HTTP status, ``fields``
+    what the answer carries beside its ``error``."""
 
     status = 400
+    fields: dict[str, Any] = {}
 
 
 class BadInput(WebError):
     """An action or a request the rules or the API refuse (400)."""
+
+
+class UnknownWord(WebError):
+    """A clue word the bot does not know (a typo?): refused, so no turn is spent on noise,
+    unless the action insists (``"insist": true``)."""
+
+    def __init__(self, unknown: UnknownClue) -> None:
+        super().__init__(f"{unknown} Check the spelling, or give it anyway")
+        self.fields = {"unknown": True, "suggestion": unknown.suggestion}
 
 
 class NotFound(WebError):
@@ -362,6 +374,11 @@ class GameStore:
                 raise BadInput("the game is over; start a new one")
             if state.mover() is not HUMAN:  # the bot always moves before a request ends
                 raise BadInput("it is the bot's move; reload the page")
+            insist = isinstance(body, dict) and body.get("insist") is True
+            if isinstance(action, Clue) and state.phase is Phase.CLUE and not insist:
+                unknown = self._unknown(game, action.word)
+                if unknown is not None:
+                    raise UnknownWord(unknown)
             frames: list[dict[str, Any]] = []
             with self.bot_lock:
                 person = Person(action)
@@ -415,8 +432,10 @@ class GameStore:
     # --- checking and hinting --------------------------------------------------------------
 
     def check_clue(self, game_id: str, word: str, number: Any) -> dict[str, Any]:
-        """Would this clue be accepted now? ``{"ok", "message"}`` (for feedback as the person types)."""
-        state = self.get(game_id).state
+        """Would this clue be accepted now, and does the bot know the word? ``{"ok", "message",
+        "unknown", "suggestion"}`` (for feedback as the person types)."""
+        game = self.get(game_id)
+        state = game.state
         try:
             if not word.strip():
                 return {"ok": False, "message": "type one word, then choose a number"}
@@ -427,7 +446,21 @@ class GameStore:
             return {"ok": False, "message": str(exc)}
         if number == 0 and not state.variant.zero_clues:
             return {"ok": False, "message": "zero clues are not allowed in this variant"}
-        return {"ok": True, "message": f"{normal.upper()} is a legal clue"}
+        unknown = self._unknown(game, normal)
+        if unknown is not None:
+            return {"ok": True, "message": f"{unknown} (Give it anyway if you mean it.)", "unknown": True,
+                    "suggestion": unknown.suggestion}
+        return {"ok": True, "message": f"{normal.upper()} is a legal clue", "unknown": False, "suggestion": None}
+
+    @staticmethod
+    def _unknown(game: Game, word: str) -> UnknownClue | None:
+        """What to tell the person if the game's bot does not know this clue word (``None``:
+        it does, or the rules refuse the clue anyway and will say why)."""
+        try:
+            normal = check_clue(word, game.state.visible_words())
+        except ValueError:
+            return None
+        return unknown_clue(game.bot, normal)
 
     def hint(self, game_id: str) -> dict[str, Any]:
         """The bot's suggestion for the person's own move, from the person's side only: the

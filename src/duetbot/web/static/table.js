@@ -364,6 +364,16 @@
   if (window.ResizeObserver) new ResizeObserver(refit).observe(grid);
   else window.addEventListener("resize", refit);
 
+  // A tapped suggestion stars its words on the board: bring the board into view if it is
+  // off screen (on a phone the suggestions sit below it).
+  function showGrid() {
+    const box = grid.getBoundingClientRect();
+    if (box.top < 0 || box.bottom > window.innerHeight) {
+      const still = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+      grid.scrollIntoView({behavior: still ? "auto" : "smooth", block: "nearest"});
+    }
+  }
+
   function renderClues() {
     clueList.replaceChildren(...state.clues.map((c, i) => el("li", {class: "tt-clue"},
       el("input", {
@@ -408,7 +418,7 @@
         const watch = (c.dangers || []).map((d) => el("span", {class: `tt-danger tt-d-${d.label}`}, `${d.word} (${d.label})`));
         list.append(el("li", {}, el("button", {
           type: "button", class: "tt-suggestion", "aria-pressed": String(view.selected === i),
-          onclick: () => { view.selected = view.selected === i ? null : i; renderResults(); renderGrid(); },
+          onclick: () => { view.selected = view.selected === i ? null : i; renderResults(); renderGrid(); showGrid(); },
         },
         el("span", {class: "tt-clue-line"}, el("strong", {class: "tt-said"}, c.clue), " ", el("span", {class: "tt-n"}, String(c.number))),
         el("span", {class: "tt-targets"}, "For: ", (c.targets || []).join(", ")),
