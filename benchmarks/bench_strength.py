@@ -79,14 +79,15 @@ def run_records(spec: str, games: int, variant: str, workers: int, seed: int = 2
 
 def after_misses(records: list[GameResult]) -> tuple[float, float, float]:
     """(mean clue number, share of clues that are 4s, share of a giver's clues after the
-    partner missed on their previous one that are bigger than it), over all games."""
+    partner misread their previous one (a miss within its number) that are bigger than it),
+    over all games."""
     numbers, bolder, after = [], 0, 0
     for r in records:
         last: dict = {}
         for t in GameRecord.loads(r.line).replay().turns:
             numbers.append(t.clue.number)
             prev = last.get(t.giver)
-            if prev is not None and any(res is not GuessResult.GREEN for _, res in prev.guesses):
+            if prev is not None and any(res is not GuessResult.GREEN for _, res in prev.guesses[:prev.clue.number]):
                 after += 1
                 bolder += t.clue.number > prev.clue.number
             last[t.giver] = t
@@ -104,7 +105,7 @@ def main(argv: list[str] | None = None) -> int:
     a = ap.parse_args(argv)
     print(f"{a.games} games per row, variant {a.variant}, partner noise {a.noise}")
     print("| pairing | win % | assassin % | sudden-death loss % | tokens left (wins) | score (wins) | turns | "
-          "mean number | 4s % | bigger after a miss % | s |")
+          "mean number | 4s % | bigger after a misread % | s |")
     print("|---|---|---|---|---|---|---|---|---|---|---|")
     for name, spec, *spec_b in rows(a.rows, a.noise):
         t = time.perf_counter()
