@@ -2,8 +2,8 @@
 (``duetbot/data/lexicon/names.txt``): the commonest US first names and surnames.
 
 Source: the 1990 US Census name frequency lists (public domain), as shipped by the ``names``
-package (MIT). Maintainer step: ``pip install names``, then
-``python -m duetbot.build.names`` rewrites the file.
+package (MIT). Maintainer step: ``pip install names``, then ``duetbot models build names``
+(or ``python -m duetbot.build.names``; ``--check`` compares instead of writing).
 """
 
 from __future__ import annotations
@@ -37,14 +37,26 @@ def census_names(first: int = FIRST_NAMES, last: int = SURNAMES) -> list[str]:
     return sorted(top("dist.male.first", first) | top("dist.female.first", first) | top("dist.all.last", last))
 
 
-def write(path: Path) -> int:
+TARGET = Path(__file__).resolve().parent.parent / "data" / "lexicon" / "names.txt"
+
+
+def render() -> str:
     found = census_names()
-    path.write_text(HEADER.format(first=FIRST_NAMES, last=SURNAMES, n=len(found)) + "\n".join(found) + "\n",
-                    encoding="utf-8")
-    return len(found)
+    return HEADER.format(first=FIRST_NAMES, last=SURNAMES, n=len(found)) + "\n".join(found) + "\n"
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Write the list into the package (``--check``: exit 1 when the committed file differs)."""
+    argv = sys.argv[1:] if argv is None else argv
+    text = render()
+    if "--check" in argv:
+        same = TARGET.read_text(encoding="utf-8") == text
+        print(f"{TARGET}: {'up to date' if same else 'differs from a fresh build'}")
+        return 0 if same else 1
+    TARGET.write_text(text, encoding="utf-8")
+    print(f"{text.count(chr(10)) - HEADER.count(chr(10))} names -> {TARGET}")
+    return 0
 
 
 if __name__ == "__main__":
-    target = Path(__file__).resolve().parent.parent / "data" / "lexicon" / "names.txt"
-    print(f"{write(target)} names -> {target}")
-    sys.exit(0)
+    sys.exit(main())
