@@ -50,7 +50,8 @@ from typing import Any, Callable, Iterable, Iterator, Sequence
 import numpy as np
 
 from ..embeddings import store
-from ..embeddings.vocab import entry_parts, is_clue_candidate, normalise_entry, phrase_key
+from ..embeddings.vocab import entry_parts, is_clue_candidate, phrase_key
+from ..words import word_key
 
 __all__ = ["DEFAULTS", "PROMPT", "TOP_TOKENS", "AssociationLM", "build", "gguf_path", "vocabulary"]
 
@@ -106,12 +107,26 @@ class AssociationLM:
         return [(t["token"], float(t["logprob"])) for t in top]
 
 
+def _wordfreq_zipf() -> Callable[[str, str], float] | None:
+    """wordfreq's zipf frequency, when it is installed."""
+    try:
+        from wordfreq import zipf_frequency
+    except ImportError:
+        return None
+    return zipf_frequency
+
+
+#: The source checkout this module sits in (``src/duetbot/build/``): a maintainer build reads
+#: the published boxes' word lists from its ``tests/data``.
+CHECKOUT = Path(__file__).resolve().parents[3]
+
+
 def _box_words(root: Path) -> list[str]:
     """Both published boxes' cards (``tests/data`` copies), as the tables spell their keys."""
     out: list[str] = []
     for name in ("codenames_duet", "codenames_original"):
         path = root / "tests" / "data" / f"{name}.txt"
-        out += [normalise_entry(w) for w in path.read_text(encoding="utf-8").splitlines() if w.strip()]
+        out += [word_key(w) for w in path.read_text(encoding="utf-8").splitlines() if w.strip()]
     return out
 
 
@@ -125,7 +140,7 @@ def vocabulary(root: Path, clue_words: int, reference: Any) -> tuple[list[str], 
     from ..wordpool import default_pool
 
     board: list[str] = []
-    for entry in [*_box_words(root), *(normalise_entry(w) for w in default_pool())]:
+    for entry in [*_box_words(root), *(word_key(w) for w in default_pool())]:
         parts = entry_parts(entry)
         keys = [phrase_key(entry), *parts] if len(parts) > 1 else [entry]
         board += [k for k in keys if k not in board]
@@ -278,10 +293,7 @@ def to_int8(vec: np.ndarray) -> np.ndarray:
 
 def _zipf(words: Sequence[str], reference: Any) -> np.ndarray:
     ref = dict(zip(reference.words, np.asarray(reference._rows["zipf"], np.float32).tolist()))
-    try:
-        from wordfreq import zipf_frequency
-    except ImportError:
-        zipf_frequency = None
+    zipf_frequency = _wordfreq_zipf()
     out = np.zeros(len(words), np.float32)
     for i, w in enumerate(words):
         z = ref.get(w)

@@ -364,7 +364,7 @@ def build(
 
                 from ..build import lm_associations, wordllama_family
 
-                target_dir, root = (out or package_models_dir()) / name, registry.checkout_root()
+                target_dir, root = (out or package_models_dir()) / name, lm_associations.CHECKOUT
                 meta = (lm_associations.build(target_dir, root, log=log) if name == "smollm"
                         else wordllama_family.build(target_dir, root, log=log))
                 size = sum(f["bytes"] for f in meta["files"].values())
