@@ -545,8 +545,8 @@ class EmbeddingSpymaster:
                 kept = np.where(allowed, value, -np.inf)
                 if not np.isfinite(kept).any():
                     continue
-                ci, k = np.unravel_index(int(np.argmax(kept)), kept.shape)
-                if level == len(levels) - 1 or found[ci, k] >= pace:
+                best = np.unravel_index(int(np.argmax(kept)), kept.shape)
+                if level == len(levels) - 1 or found[best] >= pace:
                     value = kept
                     break
             else:  # not even that (a board of weak links): the best clue for one word
