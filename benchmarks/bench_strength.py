@@ -27,8 +27,8 @@ import sys
 import time
 
 from duetbot.bots.factory import PartnerSpec
-from duetbot.records import Tally
-from duetbot.rules import Variant
+from duetbot.records import GameRecord, GameResult, Tally
+from duetbot.rules import GuessResult, Variant
 from duetbot.simulation import RunSpec, run_local
 from duetbot.wordpool import default_pool
 
@@ -67,9 +67,32 @@ def rows(kind: str, noise: float) -> list[tuple[str, str] | tuple[str, str, str]
 def run_row(spec: str, games: int, variant: str, workers: int, seed: int = 2026, spec_b: str | None = None) -> Tally:
     """``games`` games of one row on the simulation engine (the same games whatever ``workers``);
     ``spec_b``: player B's spec when it is not ``spec``."""
+    return Tally(run_records(spec, games, variant, workers, seed, spec_b))
+
+
+def run_records(spec: str, games: int, variant: str, workers: int, seed: int = 2026,
+                spec_b: str | None = None) -> list[GameResult]:
     partner = PartnerSpec.parse(spec)
     run = RunSpec(seed, partner, PartnerSpec.parse(spec_b) if spec_b else partner, default_pool(), Variant.parse(variant))
-    return Tally(run_local(run, games, workers=workers))
+    return list(run_local(run, games, workers=workers))
+
+
+def after_misses(records: list[GameResult]) -> tuple[float, float, float]:
+    """(mean clue number, share of clues that are 4s, share of a giver's clues after the
+    partner misread their previous one (a miss within its number) that are bigger than it),
+    over all games."""
+    numbers, bolder, after = [], 0, 0
+    for r in records:
+        last: dict = {}
+        for t in GameRecord.loads(r.line).replay().turns:
+            numbers.append(t.clue.number)
+            prev = last.get(t.giver)
+            if prev is not None and any(res is not GuessResult.GREEN for _, res in prev.guesses[:prev.clue.number]):
+                after += 1
+                bolder += t.clue.number > prev.clue.number
+            last[t.giver] = t
+    n = max(len(numbers), 1)
+    return sum(numbers) / n, sum(x == 4 for x in numbers) / n, bolder / max(after, 1)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -81,14 +104,18 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--workers", type=int, default=2)
     a = ap.parse_args(argv)
     print(f"{a.games} games per row, variant {a.variant}, partner noise {a.noise}")
-    print("| pairing | win % | assassin % | sudden-death loss % | tokens left (wins) | score (wins) | turns | s |")
-    print("|---|---|---|---|---|---|---|---|")
+    print("| pairing | win % | assassin % | sudden-death loss % | tokens left (wins) | score (wins) | turns | "
+          "mean number | 4s % | bigger after a misread % | s |")
+    print("|---|---|---|---|---|---|---|---|---|---|---|")
     for name, spec, *spec_b in rows(a.rows, a.noise):
         t = time.perf_counter()
-        s = run_row(spec, a.games, a.variant, a.workers, spec_b=spec_b[0] if spec_b else None).summary()
+        records = run_records(spec, a.games, a.variant, a.workers, spec_b=spec_b[0] if spec_b else None)
+        s = Tally(records).summary()
+        mean, fours, bolder = after_misses(records)
         print(f"| {name} | {100 * s.win.value:.1f} | {100 * s.assassin.value:.1f} | "
               f"{100 * s.sudden_death_loss.value:.1f} | {s.mean_tokens_left_on_win:.2f} | "
-              f"{s.mean_score_on_win:.2f} | {s.mean_turns:.2f} | {time.perf_counter() - t:.0f} |", flush=True)
+              f"{s.mean_score_on_win:.2f} | {s.mean_turns:.2f} | {mean:.2f} | {100 * fours:.1f} | "
+              f"{100 * bolder:.1f} | {time.perf_counter() - t:.0f} |", flush=True)
     return 0
 
 

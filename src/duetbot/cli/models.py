@@ -245,7 +245,7 @@ def import_(
 @app.command("build")
 def build(
     targets: Annotated[Optional[list[str]], typer.Argument(
-        help="What to build: pool, lexicon, glove50, spacy300, minilm, eat, subword, smollm, wordllama, wordnet; or models (the "
+        help="What to build: pool, lexicon, names, glove50, spacy300, minilm, eat, subword, smollm, wordllama, wordnet; or models (the "
              "three families, the default) or all (everything shipped, in that order).", show_default=False)] = None,
     list_targets: Annotated[bool, typer.Option("--list", help="List the targets, what each writes and what it "
                                                               "still needs installed, then exit.")] = False,
@@ -263,7 +263,7 @@ def build(
     wordnet: Annotated[Optional[Path], typer.Option(help="The WordNet 3.0 database for the wordnet target "
                                                          "(default: /usr/share/wordnet, apt-get install "
                                                          "wordnet-base).")] = None,
-    check: Annotated[bool, typer.Option("--check", help="pool and lexicon: write nothing, fail if the committed "
+    check: Annotated[bool, typer.Option("--check", help="pool, lexicon and names: write nothing, fail if the committed "
                                                         "files are out of date.")] = False,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress output.")] = False,
 ) -> None:
@@ -282,9 +282,9 @@ def build(
         fail(str(exc), code=1)
     if dtype not in ("float16", "float32"):
         fail("--dtype must be float16 or float32", code=1)
-    in_package = [n for n in names if n in ("pool", "lexicon")]
+    in_package = [n for n in names if n in ("pool", "lexicon", "names")]
     if check and len(in_package) < len(names):
-        fail("--check applies to pool and lexicon only", code=1)
+        fail("--check applies to pool, lexicon and names only", code=1)
     if out is not None and in_package:
         fail(f"--out cannot move {' and '.join(in_package)}: {'they are' if len(in_package) > 1 else 'it is'} "
              "written into the package's own data", code=1)
@@ -330,6 +330,10 @@ def build(
                 from ..build import morphology
 
                 run(name, morphology.main, ["--check"] if check else [])
+            elif name == "names":
+                from ..build import names as people_names
+
+                run(name, people_names.main, ["--check"] if check else [])
             elif name in families and name == families[0]:  # one run for all families: they share spaCy's table
                 with progress:
                     results = builder.build_models(families, out, vocab_size=vocab_size,

@@ -180,12 +180,14 @@ def clue(board: Board = None, green: Green = None, assassin: Assassin = None, co
     answer = _ask(req, vector, partner, _fields(board=board, green=green, assassin=assassin, covered=covered,
                                                 partner_bystanders=partner_bystanders, tokens=tokens, top=top,
                                                 team_agents=team_agents, opponent_agents=opponent_agents), request)
+    from ..suggest.hints import linked_targets
+
     table = Table(title="Suggested clues, best first")
     for col in ("clue", "targets", "expected agents" if is_classic else "expected greens", "assassin risk",
                 "bystander risk", "watch out for"):
         table.add_column(col)
     for o in answer.clues:
-        table.add_row(f"{o.clue.upper()}: {o.number}", ", ".join(o.targets) or "(zero clue)",
+        table.add_row(f"{o.clue.upper()}: {o.number}", linked_targets(o.targets, o.links) or "(zero clue)",
                       f"{o.expected_greens:.2f}", f"{100 * o.p_assassin:.1f}%", f"{100 * o.p_bystander:.1f}%",
                       ", ".join(f"{d.word} ({d.label})" for d in o.dangers))
     console.print(table)

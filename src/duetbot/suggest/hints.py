@@ -8,14 +8,37 @@ the person may see and reads with the same families as the partner they play wit
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Union
+from typing import TYPE_CHECKING, Sequence, Union
 
 from .requests import ClassicGuess, DuetGuess
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..bots.spymaster import ClueOption
 
-__all__ = ["Hint"]
+__all__ = ["Hint", "link_word", "linked_targets"]
+
+
+def link_word(strength: float) -> str:
+    """A link's strength (:attr:`~duetbot.bots.spymaster.ClueOption.links`) in a word.
+
+    >>> link_word(0.95), link_word(0.8), link_word(0.3)
+    ('strong', 'fair', 'weak')
+    """
+    return "strong" if strength >= 0.9 else "fair" if strength >= 0.7 else "weak"
+
+
+def linked_targets(targets: Sequence[str], links: Sequence[float], percent: bool = True) -> str:
+    """Each target with its link's strength, so the weak one shows at a glance.
+
+    >>> linked_targets(["NURSE", "DOCTOR"], [0.97, 0.41])
+    'NURSE (strong 97%), DOCTOR (weak 41%)'
+    >>> linked_targets(["NURSE"], [0.97], percent=False)
+    'NURSE (strong)'
+    """
+    if len(links) != len(targets):
+        return ", ".join(targets)
+    return ", ".join(f"{t} ({link_word(v)}" + (f" {round(100 * v)}%)" if percent else ")")
+                     for t, v in zip(targets, links))
 
 
 @dataclass(frozen=True)
@@ -52,7 +75,7 @@ class Hint:
             return "all your agents are found; the bot gives every remaining clue"
         if self.clues:
             return "try " + "; or ".join(
-                f"{o.clue}" + (f" (for {', '.join(o.targets)})" if o.targets
+                f"{o.clue}" + (f" (for {linked_targets(o.targets, o.links, percent=False)})" if o.targets
                                else f" (to steer away from {o.dangers[0][0]})" if o.dangers else "")
                 for o in self.clues)
         words = [g.word for g in self.guesses]

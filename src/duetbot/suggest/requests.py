@@ -202,6 +202,9 @@ class ClueSuggestion(Struct, frozen=True):
     clue: str
     number: int
     targets: Annotated[list[str], Meta(description="The words it is for, in the board's spelling.")]
+    links: Annotated[list[float], Meta(description="How strong each target's link is, in the order of targets: the "
+                                                   "chance a reader puts it before the most tempting word that is not "
+                                                   "yours (the reader that reads it worst). Empty for a zero clue.")]
     score: Annotated[float, Meta(description="Ranking score (an estimated chance of winning, not a promise).")]
     expected_greens: Annotated[float, Meta(description="Greens (classic: agents) my partner is expected to find.")]
     p_assassin: float

@@ -420,6 +420,13 @@ for (const id of ["clue-word", "clue-number"]) {
 
 function pct(p) { return `${Math.round(100 * p)}%`; }
 
+// Each target with its link's strength (strong / fair / weak), so the weak one shows at a glance.
+function linkedTargets(c) {
+  const links = c.links || [];
+  if (links.length !== c.targets.length) return c.targets.join(", ");
+  return c.targets.map((t, i) => `${t} (${links[i] >= 0.9 ? "strong" : links[i] >= 0.7 ? "fair" : "weak"})`).join(", ");
+}
+
 $("hint").addEventListener("click", async () => {
   const box = $("hint-box");
   $("hint").disabled = true;
@@ -433,7 +440,7 @@ $("hint").addEventListener("click", async () => {
         const watch = c.dangers.map((d) => `${d.word} (${d.label})`).join(", ");
         const item = el("li", {class: "hint-clue"},
           el("button", {type: "button", "data-clue": c.clue, "data-number": String(c.number)}, `${c.clue.toUpperCase()} ${c.number}`),
-          ` for ${c.targets.join(", ") || "no word: a warning"}; expected agents ${c.expected_greens.toFixed(1)}, assassin ${pct(c.p_assassin)}`
+          ` for ${linkedTargets(c) || "no word: a warning"}; expected agents ${c.expected_greens.toFixed(1)}, assassin ${pct(c.p_assassin)}`
           + (watch ? `; watch ${watch}` : ""));
         list.append(item);
       }

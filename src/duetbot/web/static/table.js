@@ -421,7 +421,11 @@
           onclick: () => { view.selected = view.selected === i ? null : i; renderResults(); renderGrid(); showGrid(); },
         },
         el("span", {class: "tt-clue-line"}, el("strong", {class: "tt-said"}, c.clue), " ", el("span", {class: "tt-n"}, String(c.number))),
-        el("span", {class: "tt-targets"}, "For: ", (c.targets || []).join(", ")),
+        el("span", {class: "tt-targets"}, "For: ", (c.targets || []).map((t, k) => {
+          // each target with its link's strength, so the weak one shows at a glance
+          const v = (c.links || [])[k];
+          return v === undefined ? t : `${t} (${v >= 0.9 ? "strong" : v >= 0.7 ? "fair" : "weak"})`;
+        }).join(", ")),
         el("span", {class: "tt-stats"},
           `Expected ${game().agents} ${Number(c.expected_greens).toFixed(1)} \u00b7 assassin ${pct(c.p_assassin)}`
           + ` \u00b7 bystander ${pct(c.p_bystander)}`),
