@@ -457,7 +457,7 @@ class EmbeddingSpymaster:
         # k (read k deep; the random readers left out).
         to_k = found.reshape(2 * A, -1)[:, 1:cfg.max_number + 1]                     # (2A, K)
         by_family = []
-        for rows in turn.rows:
+        for rows in turn.rows if cfg.honest else ():
             if rows.stop > rows.start:
                 k = key[rows]
                 s = np.bincount(k.ravel(), minlength=2 * A * n).reshape(n, 2 * A) / len(k)
@@ -586,19 +586,18 @@ class EmbeddingSpymaster:
         K = cfg.max_number
         F = turn.sims.z.shape[0]
         out = np.full((F, len(cand), K), -np.inf, np.float32)
-        green = np.flatnonzero(turn.labels == 0)
-        if len(green) == 0:
+        green = turn.labels == 0
+        if not green.any():
             return out
+        z = np.take(turn.sims.z, cand, axis=1)[:, :, turn.eligible]                # (F, n, eligible)
         # each family's z of my greens, in the candidate's order (family average, best first)
-        zg = turn.sims.z[:, cand[:, None], turn.eligible[green][None, :]]          # (F, n, g)
+        zg = z[:, :, green]
         zg = np.take_along_axis(zg, np.argsort(-zg.mean(axis=0), axis=1, kind="stable")[None], axis=2)
-        bad = turn.labels != 0
-        if bad.any():
-            zb = turn.sims.z[:, cand[:, None], turn.eligible[bad][None, :]]
-            zb = zb + np.where(turn.labels[bad] == 1, cfg.strong_assassin_margin, 0.0).astype(np.float32)
-            worst_bad = zb.max(axis=2)                                              # (F, n)
-        else:
+        if green.all():
             worst_bad = np.full(zg.shape[:2], -10.0, np.float32)
+        else:
+            handicap = np.where(turn.labels[~green] == 1, cfg.strong_assassin_margin, 0.0).astype(np.float32)
+            worst_bad = (z[:, :, ~green] + handicap).max(axis=2)                    # (F, n)
         weakest = np.minimum.accumulate(zg, axis=2)[:, :, :K]                       # (F, n, <=K)
         gap = np.nan_to_num(weakest - worst_bad[:, :, None], nan=np.inf)            # (F, n, <=K)
         k = gap.shape[2]
