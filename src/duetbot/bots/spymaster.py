@@ -65,113 +65,89 @@ def spymaster_partner(families: Sequence[str]) -> ReaderModel:
 
 @dataclass(frozen=True)
 class SpymasterConfig:
-    """Every number the spymaster uses. Initial values come from the prototype measurements
-    (docs/architecture.md, "Where the defaults come from"); ``benchmarks/bench_strength.py`` is the benchmark that re-tunes them, and
-    benchmarks/RESULTS.md lists the variants tried (none beat these defaults beyond noise in
-    leave-one-family-out play, 2 rotations x 100 games each)."""
+    """Every number the spymaster uses; benchmarks/RESULTS.md, "Where the config defaults
+    come from", has the measurements behind the defaults (``bench_strength.py`` re-tunes them)."""
 
     partner: ReaderModel | None = None
     """The partner model (:mod:`.reader`); ``None``: :func:`spymaster_partner` for the
-    ensemble's families."""
+    ensemble's families. RESULTS.md, "A partner model learnt from people"."""
     samples: int = 64
-    """Simulated partners per candidate (common random numbers across candidates), shared
-    among the partner model's families by weight."""
+    """Simulated partners per candidate, shared among the partner model's families by
+    weight. RESULTS.md, "A partner model learnt from people" (three quick knobs)."""
     shortlist: int = 240
     """Candidates kept by the cheap screen for the simulation."""
     max_number: int = 4
-    """Largest count considered. Capping at 2 cost 30-40 points of win rate (docs/architecture.md,
-    "Where the defaults come from")."""
+    """Largest count considered. RESULTS.md, "Where the config defaults come from"."""
     assassin_margin: float = 0.5
-    """Screen only: an assassin counts as this much more similar than it is (z units)."""
+    """Screen only: an assassin counts as this much more similar than it is (z units).
+    RESULTS.md, "A partner model learnt from people" (three quick knobs)."""
     min_zipf: float = 3.0
-    """Clue words rarer than this (wordfreq zipf) are never given: about the commonest
-    30,000 English words (rank 30,000 of wordfreq's list is at zipf 2.98)."""
+    """Clue words rarer than this (wordfreq zipf) are never given.
+    RESULTS.md, "Where the config defaults come from"."""
     familiarity: float = 0.004
     """Score penalty per zipf unit below 4.5: prefer words a person knows."""
     proper_penalty: float = 0.05
-    """Score penalty for the proper nouns that remain (famous ones: Paris, Einstein): allowed
-    by the rules and by people, harder for some partners."""
+    """Score penalty for the proper nouns that remain (famous ones: Paris, Einstein).
+    RESULTS.md, "Strength in full games"."""
     base_forms: bool = True
-    """Give only words a person would say (:func:`~duetbot.bots.common_words.people_would_say`):
-    no names but famous ones, no fragments of names, no short forms, no function words, no
-    inflected form rarer than its base (poets, tackles, accounted; glasses, bowling, united
-    stay). Issue 28 measures it on people's boards (``benchmarks/bench_people.py``)."""
+    """Give only words a person would say (:func:`~duetbot.bots.common_words.people_would_say`).
+    RESULTS.md, "Clues a person can read"."""
     turns: TurnModel = DUET_TURNS
     """What a future turn is assumed to bring, for the win-chance table (:mod:`.winchance`)."""
     honest: bool = True
-    """Hold clues to an honest number (the fields below, issue 28); off: the number that
-    maximises the mixture's chance of winning (the classic bot). benchmarks/RESULTS.md,
-    "Clues a person can read", has the figures."""
+    """Hold clues to an honest number (the fields below); off: the number that maximises the
+    mixture's chance of winning (the classic bot). RESULTS.md, "Clues a person can read"."""
     honest_ratio: float = 0.8
-    """A clue of k is honest when every family's simulated reader puts at least this share of
-    k greens in its top k (the family that reads it worst, not the mixture's average)."""
+    """A clue of k is honest when every family's simulated reader puts at least this share
+    of k greens in its top k. RESULTS.md, "Clues a person can read"."""
     strong_margin: tuple[float, ...] = (0.0, 0.25, 0.6, 0.8)
-    """For a clue of k (index k-1), every target must beat every word that is not mine to
-    find by this many z units in every family: a 3 or a 4 only when every link is strong
-    for every reader (people's boards: a margin for pairs kept assassins lowest)."""
+    """For a clue of k (index k-1), the z margin by which every target must beat every word
+    not mine to find, in every family. RESULTS.md, "Where the config defaults come from"."""
     strong_assassin_margin: float = 1.0
-    """How much more than a bystander an assassin counts in that check (z units; 1.5-2.0
-    left mostly 1s on people's boards)."""
+    """How much more than a bystander an assassin counts in that check (z units).
+    RESULTS.md, "Where the config defaults come from"."""
     honest_levels: int = 3
-    """How far the clock may relax the number: 1, honest for every family always; 2, down to
-    honest on the families' average; 3, down to the clue with the best chance of winning."""
+    """How far the clock may relax the number: 1, honest for every family; 2, on the
+    families' average; 3, the clue with the best chance of winning.
+    RESULTS.md, "Clues a person can read"."""
     trust_after: int = 1
     """The clock may relax the number only once the partner has read this many more of my
-    clues right (no miss within the number) than wrong: a person's first clue, and every
-    clue after misreads, is honest for every family whatever the clock."""
+    clues right than wrong. RESULTS.md, "Clues a person can read"."""
     honest_pace: float = 1.2
-    """The clock's trade: the best clue of a level is given when it is expected to find this
-    share of the pace the clock asks (greens left on both sides per token left), else the
-    next level's (full games against the shipped guesser, 200 a row: 1.0 won 56%, 1.2 70%)."""
+    """A level's best clue is given when it is expected to find this share of the pace the
+    clock asks (greens left per token left), else the next level's.
+    RESULTS.md, "Where the config defaults come from"."""
     after_miss_cap: bool = True
-    """After the partner missed on my last clue, the next clue is no bigger than that one,
-    unless the clock leaves nothing else: in the end game (:data:`CLOCK_TOKENS` tokens or
-    fewer) when my greens left exceed what clues of that size could find with the tokens
-    left."""
+    """After the partner missed on my last clue, the next is no bigger, unless the end game
+    (:data:`CLOCK_TOKENS`) leaves nothing else. RESULTS.md, "Clues a person can read"."""
     min_expected_greens: float = 0.5
-    """A positive clue must be expected to find at least this many greens: with a loose clock
-    a clue that points at nothing (the partner's guess a bystander, most likely) can score
-    as well as a real one, and a person would take it for a blunder."""
+    """A positive clue must be expected to find at least this many greens (a clue that
+    points at nothing reads as a blunder)."""
     zero_clues: bool = True
     """Consider ``clue: 0`` to warn off an assassin."""
     zero_trigger: float = 0.02
-    """A zero clue is considered only when the best positive clue risks the assassin at least
-    this much (it is what a zero clue is for, and it saves time on safe turns)."""
+    """A zero clue is considered only when the best positive clue risks the assassin at
+    least this much."""
     zero_guess_risk: float = 0.03
     """Chance that the guess forced by a zero clue hits an assassin."""
     zero_min_margin: float = 0.5
     """A zero clue's word must point at its assassin by this z margin over any other word."""
     strict_clues: bool = True
-    """Hold the bot's own clues to :func:`~duetbot.bots.strict_clues.strict_illegal_clues`, not
-    only the rule book: no clue containing a visible word or contained in one (3+ letters:
-    "officers" with ICE, "cola" with CHOCOLATE, "doctoral" with DOCTOR), no derived form
-    ("tribal" with TRIBE), no shared compound part. People are still judged by the rule
-    book. ``benchmarks/bench_strict.py`` (1,000 games per run, same seeds): with the
-    rule-book filter 0.8% of the bot's clues were flagged by the strict check (shipped pair
-    and leave-one-family-out alike: kingdom/KING, transport/PORT, email/MAIL, monk/MONKEY,
-    basketball/FOOTBALL), with this one none; win rates unchanged within noise (shipped pair
-    80.3 -> 80.4%, LOFO glove50+spacy300 -> minilm 3.7 -> 4.5%). ``False`` restores the
-    rule-book filter (for that benchmark)."""
+    """Hold the bot's own clues to :func:`~duetbot.bots.strict_clues.strict_illegal_clues`,
+    not only the rule book (``False``: the rule book's filter).
+    RESULTS.md, "Where the config defaults come from"."""
     adapt: bool = True
-    """Learn this partner during the game: the partner model's family weights and stop rates
-    are updated from the partner's guesses on my earlier clues
-    (:func:`~duetbot.bots.reader.adapted`). Stateless: the evidence is the view's history.
-    ``benchmarks/bench_adapt.py``, 500 games a row, same seeds, off -> on: in-family (the
-    partner is one of the modelled families) 59.7 -> 77.7% (+18.0 +- 2.3 points, every
-    family +10 to +22); leave-one-family-out mean of 5 rotations 7.0 -> 7.9% (+1.0 +- 1.1);
-    shipped pair 78.6 -> 78.4% (-0.2 +- 3.9). On people's games the adapted model predicts
-    the human guesser's next guesses better (log-likelihood per guess -2.066 -> -2.047)."""
+    """Learn this partner during the game from its guesses on my earlier clues
+    (:func:`~duetbot.bots.reader.adapted`; the evidence is the view's history).
+    RESULTS.md, "Where the config defaults come from"."""
     adapt_prior_clues: float = 2.0
-    """How many clues' worth of evidence the prior partner model counts for (people's
-    games: 2-4 best; full games: 2 beat 4 by about a point, within noise)."""
+    """How many clues' worth of evidence the prior partner model counts for.
+    RESULTS.md, "Where the config defaults come from"."""
     adapt_prior_stops: float = 8.0
     """How many stop decisions' worth the prior stop rates count for."""
     adapt_lapse: bool = False
-    """Learn the lapse too. A partner of a family the bot does not know is explained by no
-    family at temperature 0.2, so the learnt lapse grows (to 0.2-0.25 after a few clues)
-    and a quarter of the simulated partners become random readers: leave-one-family-out
-    mean 7.2 -> 6.5% with it (prior 4 clues), 7.2 -> 8.0% without it (prior 2), and
-    in-family +11.8 instead of +17.5 points (both in the first measurement, before the adaptation read the whole history)."""
+    """Learn the lapse too (a partner no family explains makes it grow).
+    RESULTS.md, "Where the config defaults come from"."""
     seed: int = 0
 
 
