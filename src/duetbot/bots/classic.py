@@ -35,24 +35,11 @@ from ..views import GuesserView
 from .base import Partner
 from .ensemble import Ensemble
 from .guesser import Belief, EmbeddingGuesser, GuesserConfig
-from .spymaster import ClueOption, EmbeddingSpymaster, SpymasterConfig, _Turn
+from .spymaster import ClueOption, EmbeddingSpymaster, SpymasterConfig, _Turn, labelled_option
 from .winchance import CLASSIC_TURNS, TurnModel
 
 _OWN, _ASSASSIN, _BYSTANDER, _OPPONENT = 0, 1, 2, 3
 _NAMES = {_OWN: "agent", _ASSASSIN: "assassin", _BYSTANDER: "bystander", _OPPONENT: "opponent"}
-
-
-@dataclass(frozen=True)
-class ClassicCost:
-    """The classic cost model's assumptions (shared by spymaster and guesser)."""
-
-    turns: TurnModel = CLASSIC_TURNS
-    """What a future turn of either team is assumed to bring (:mod:`.winchance`)."""
-    solo_discount: float = 0.8
-    """One team alone: the value of winning one turn later (favours fewer turns)."""
-    opponent_aversion: float = 0.6
-    """Guesser ranking: P(own) - assassin_aversion * P(assassin) - this * P(opponent)."""
-    assassin_aversion: float = 1.5
 
 
 @dataclass
@@ -62,47 +49,44 @@ class _ClassicTurn(_Turn):
     solo: bool = False
 
 
-class ClassicSpymaster(EmbeddingSpymaster):
-    """:class:`EmbeddingSpymaster` with the classic cost model (see the module docstring).
+@dataclass(frozen=True)
+class ClassicCost:
+    """The classic cost model (see the module docstring): its assumptions, shared by the
+    spymaster and the guesser, and the spymaster's per-turn labels, outcome values and
+    label names (:class:`~duetbot.bots.spymaster.CostModel`)."""
 
-    Reuses the candidate screen, the partner simulation's noise and the option ranking; only
-    the per-turn masks, the value of an outcome and the label names differ. Its clue
-    candidates go through the same legality mask (``EmbeddingSpymaster._legal``), so its own
-    clues pass the strict check (``SpymasterConfig.strict_clues``) like the Duet bot's."""
+    turns: TurnModel = CLASSIC_TURNS
+    """What a future turn of either team is assumed to bring (:mod:`.winchance`)."""
+    solo_discount: float = 0.8
+    """One team alone: the value of winning one turn later (favours fewer turns)."""
+    opponent_aversion: float = 0.6
+    """Guesser ranking: P(own) - assassin_aversion * P(assassin) - this * P(opponent)."""
+    assassin_aversion: float = 1.5
 
-    def __init__(self, ensemble: Ensemble, config: SpymasterConfig | None = None,
-                 cost: ClassicCost | None = None) -> None:
-        super().__init__(ensemble, replace(config or SpymasterConfig(), zero_clues=False, honest=False))
-        self.cost = cost or ClassicCost()
-
-    def give_clue(self, view: ClassicSpymasterView) -> Clue:  # type: ignore[override]
-        return self.suggest(view, top=1)[0].clue
-
-    def suggest(self, view: ClassicSpymasterView, top: int = 5) -> list[ClueOption]:  # type: ignore[override]
-        turn = self._turn(view)
-        options = self._positive_options(view, turn, top=max(top, 1))  # type: ignore[arg-type]
-        if not options:
-            options = [self._fallback(view, turn)]  # type: ignore[arg-type]
-        return options[:top]
-
-    def _turn(self, view: ClassicSpymasterView) -> _ClassicTurn:  # type: ignore[override]
-        sims = self.ensemble.board(view.words)
+    def turn(self, spymaster: EmbeddingSpymaster, view: ClassicSpymasterView) -> _ClassicTurn:
+        sm = spymaster
+        sims = sm.ensemble.board(view.words)
         eligible = np.array(view.visible, dtype=np.int64)
         me, them = view.team.label, view.team.other.label
         code = {me: _OWN, them: _OPPONENT, Card.ASSASSIN: _ASSASSIN, Card.BYSTANDER: _BYSTANDER}
         labels = np.array([code[view.key[i]] for i in eligible], dtype=np.int8)
-        legal = self._legal(view)
-        return _ClassicTurn(sims, eligible, labels, legal, len(view.my_agents), 0, 0, self.partner,
-                            self._family_rows, my_left=len(view.my_agents), opp_left=len(view.opponent_agents),
+        legal = sm._legal(view)
+        return _ClassicTurn(sims, eligible, labels, legal, len(view.my_agents), 0, 0, sm.partner,
+                            sm._family_rows, number_cap=sm.config.max_number,
+                            my_left=len(view.my_agents), opp_left=len(view.opponent_agents),
                             solo=view.rules.solo)
 
-    def _values(self, turn: _ClassicTurn, cand: np.ndarray, eligible_mask=None,  # type: ignore[override]
-                tokens_after=None) -> tuple[np.ndarray, ...]:
-        cfg, cost = self.config, self.cost
+    def values(self, spymaster: EmbeddingSpymaster, turn: _Turn, cand: np.ndarray,
+               eligible_mask: np.ndarray | None = None,
+               tokens_after: int | None = None) -> tuple[np.ndarray, ...]:
+        """(value, found, p_assassin, p_bystander) per candidate and number: the race (or
+        solo) table after the simulated outcomes."""
+        assert isinstance(turn, _ClassicTurn)
+        cfg = spymaster.config
         cols = turn.eligible if eligible_mask is None else turn.eligible[eligible_mask]
         labels = turn.labels if eligible_mask is None else turn.labels[eligible_mask]
         own = labels == _OWN
-        above, first_miss = self._simulate(turn.sims.z[:, cand[None, :], cols[:, None]], own, labels, turn.rows)
+        above, first_miss = spymaster._simulate(turn.sims.z[:, cand[None, :], cols[:, None]], own, labels, turn.rows)
         ks = np.arange(1, cfg.max_number + 1)
         found = np.minimum(above[..., None], ks)                      # (M, n, K)
         missed = above[..., None] < ks
@@ -110,11 +94,11 @@ class ClassicSpymaster(EmbeddingSpymaster):
         p_opp = (missed & (first_miss == _OPPONENT)[..., None]).astype(np.float64)
         m_after = np.clip(turn.my_left - found, 0, 9)
         if turn.solo:
-            S = cost.turns.solo_table(cost.solo_discount)
+            S = self.turns.solo_table(self.solo_discount)
             v_next = S[m_after]
             v_opp = S[m_after] if turn.opp_left > 1 else np.zeros_like(v_next)
         else:
-            R = cost.turns.race_table()
+            R = self.turns.race_table()
             o = turn.opp_left
             v_next = np.where(m_after == 0, 1.0, 1.0 - R[o, m_after])
             v_opp = 0.0 if o <= 1 else np.where(m_after == 0, 1.0, 1.0 - R[o - 1, m_after])
@@ -124,18 +108,28 @@ class ClassicSpymaster(EmbeddingSpymaster):
         p_by = (missed - p_assassin - p_opp).mean(axis=0)
         return value, found.mean(axis=0), p_assassin.mean(axis=0), p_by
 
-    def _option(self, view, turn: _Turn, c: int, number: int, score: float, found: float,
-                p_a: float, p_b: float) -> ClueOption:
-        zbar = turn.sims.zbar[c, turn.eligible]
-        order = np.argsort(-zbar)
-        targets = [view.words[turn.eligible[i]] for i in order if turn.labels[i] == _OWN][:number]
-        margin = self.config.assassin_margin
-        bonus = {_ASSASSIN: margin, _OPPONENT: margin / 2, _BYSTANDER: 0.0}
-        danger_order = sorted((i for i in order if turn.labels[i] != _OWN),
-                              key=lambda i: -(zbar[i] + bonus[int(turn.labels[i])]))
-        dangers = tuple((view.words[turn.eligible[i]], _NAMES[int(turn.labels[i])]) for i in danger_order[:3])
-        return ClueOption(Clue(self.ensemble.clue_words[c], number), tuple(targets), score, found, p_a, p_b,
-                          dangers)
+    def option(self, spymaster: EmbeddingSpymaster, view: ClassicSpymasterView, turn: _Turn, c: int,
+               number: int, score: float, found: float, p_a: float, p_b: float) -> ClueOption:
+        margin = spymaster.config.assassin_margin
+        return labelled_option(spymaster, view, turn, c, number, score, found, p_a, p_b, _NAMES,
+                               {_ASSASSIN: margin, _OPPONENT: margin / 2, _BYSTANDER: 0.0}, links=False)
+
+
+class ClassicSpymaster(EmbeddingSpymaster):
+    """:class:`EmbeddingSpymaster` given the classic cost model (see the module docstring).
+
+    The candidate screen, the partner simulation and the option ranking are the Duet bot's;
+    :class:`ClassicCost` supplies the per-turn labels, the value of an outcome and the label
+    names. Its clue candidates go through the same legality mask
+    (``EmbeddingSpymaster._legal``), so its own clues pass the strict check
+    (``SpymasterConfig.strict_clues``) like the Duet bot's. No zero clues and no honest
+    number (issue 28's policy is measured for Duet partners only): the number that
+    maximises the chance of winning."""
+
+    def __init__(self, ensemble: Ensemble, config: SpymasterConfig | None = None,
+                 cost: ClassicCost | None = None) -> None:
+        super().__init__(ensemble, replace(config or SpymasterConfig(), zero_clues=False, honest=False),
+                         cost or ClassicCost())
 
 
 class ClassicGuesser:

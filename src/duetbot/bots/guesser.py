@@ -41,31 +41,26 @@ _RESULT_CODE = {GuessResult.GREEN: _G, GuessResult.BYSTANDER: _N, GuessResult.AS
 
 @dataclass(frozen=True)
 class GuesserConfig:
-    """Every number the guesser uses, with how it was chosen."""
+    """Every number the guesser uses; benchmarks/RESULTS.md, "Where the config defaults come
+    from", has the measurements behind the defaults."""
 
     sharpness: float = 2.5
-    """Softmax temperature over z-scored similarity: how strongly a clue points at its best
-    match. It does not change the order of one clue's words, only how sure the bot is (the
-    stop policy). Human dev set: P(target) is best calibrated at 2.0 (log loss 2.07 vs 2.15),
-    but below 2.5 full games lose up to 8 points of win rate to a timid stop policy; 2.5 kept
-    (benchmarks/bench_guesser.py, parts a' and c)."""
+    """Softmax temperature over z-scored similarity: how sure the bot is that a clue points at
+    its best match (the stop policy, not the order).
+    RESULTS.md, "Where the config defaults come from"."""
     history_decay: float = 0.8
-    """Weight of a clue per turn of age: older clues still count (rule book) but less. People's
-    next clue rarely aims at an older clue's leftover (dev set, +history P@1 71.6% at 0-0.5 vs
-    70.7% at 0.8), but the bot spymaster's 3-4-word clues leave real targets behind: 0.5 cost
-    4-8 points of win rate in full games. 0.8 kept."""
+    """Weight of a clue per turn of age: older clues still count, but less.
+    RESULTS.md, "Where the config defaults come from"."""
     max_target_prob: float = 0.97
-    """No word is a clue's target for sure (0.9-0.99 measured alike)."""
+    """No word is a clue's target for sure. RESULTS.md, "Where the config defaults come from"."""
     assassin_shyness: float = 0.3
-    """How much a clue's similarity lowers a word's assassin odds (the giver avoided it), per z.
-    Bot spymasters do avoid their assassins, people hardly do (dev set: among non-targets the
-    assassin share does not fall with similarity to the clue). 1.0 wins 4-9 more points of
-    bot games (a bolder stop policy) but ends more human-clue turns on the assassin (4.5% ->
-    6.4%); 0 is safest with people (4.1%) but loses 5-11 points of bot games. 0.3 kept."""
+    """How much a clue's similarity lowers a word's assassin odds (the giver avoided it), per
+    z. RESULTS.md, "Where the config defaults come from"."""
     zero_clue_weight: float = 1.0
     """How strongly a zero clue marks similar words as assassins, per z unit above the mean."""
     assassin_aversion: float = 1.0
-    """Ranking: P(green) - aversion * P(assassin). 1-5 measured alike in full games (noise)."""
+    """Ranking: P(green) - aversion * P(assassin).
+    RESULTS.md, "Where the config defaults come from"."""
     infer_key: bool = True
     """Use my own side of the key card (the official cross-side distribution)."""
     noise: float = 0.0
@@ -73,33 +68,19 @@ class GuesserConfig:
     use it to make a partner that thinks a little differently."""
     seed: int = 0
     unaimed_greens: float = 0.0
-    """Share of the base rate of greens no clue aims at that a word keeps when a clue does not
-    aim at it: ``P(green | clues) = a + (1 - a) * unaimed_greens * q`` (with ``q`` that rate,
-    and the base odds then the greens left over the words left). 1 is the calibrated value for
-    bot clues (self-play: the bot predicted 0.30 green at its stops; 55% were). It changes only
-    when to stop, and is the same trade-off as ``assassin_shyness``: 1.0 wins 89.0% of shipped
-    pair games instead of 81.6% (500 games, sudden-death losses 11.4% -> 5.2%), but with
-    people's clues and an own key side sampled from the official distribution, turns whose
-    first miss is the assassin go from 3.7% to 8.5% (0.5: 6.9%; bench_guesser.py part a).
-    People are the real partners: 0 kept."""
+    """Share of the base rate of greens no clue aims at that a word keeps when no clue aims at
+    it (``a + (1 - a) * unaimed_greens * q``); only the stop changes.
+    RESULTS.md, "Where the config defaults come from"."""
     family_weights: tuple[tuple[str, float], ...] = (("eat", 2.0), ("wordllama", 1.0))
-    """Weight of each embedding family in the average of z-scored clue similarities
-    (``(family, weight)`` pairs; unlisted families weigh 1). A family that does not know
-    the clue has no opinion: it drops out of the average (people gave the word no
-    association). Human associations (``eat``, Edinburgh Associative Thesaurus) weigh 2:
-    tuned on the human dev set (benchmarks/bench_associations.py; 1.5-2 were best).
-    WordLlama (``wordllama``) weighs 1: P@1 72.7 -> 74.5, MRR 0.810 -> 0.821 on the 440 dev
-    turns the four older families answer; weight 2 read alike (74.3), and weights picked on
-    4/5 of the games scored 73.4 on the held-out fifth (benchmarks/bench_lm_families.py)."""
+    """Weight of each family in the average of z-scored clue similarities (``(family, weight)``
+    pairs, unlisted 1; a family that lacks the clue drops out).
+    RESULTS.md, "Where the config defaults come from"."""
     turns: TurnModel = DUET_TURNS
     """The win-chance table's assumptions, shared with the spymaster (:mod:`.winchance`)."""
     adapt: bool = False
-    """Learn how this partner means their clues: the family weights are updated from what
-    my guesses on their earlier clues turned out to be (a green is likely a target: the
-    families that ranked it high gain; :func:`~duetbot.bots.reader.outcome_posterior`).
-    Off: it did not help. People's clues, each game's earlier turns as evidence: P@1 on turns
-    after the first 70.8% -> 69.7% (prior 4 clues; 70.3% at 8); shipped pair 78.6 -> 79.0%
-    (500 games, same seeds; ``benchmarks/bench_adapt.py``)."""
+    """Learn how this partner means their clues from what my guesses on them turned out to be
+    (:func:`~duetbot.bots.reader.outcome_posterior`).
+    RESULTS.md, "Where the config defaults come from"."""
     adapt_prior_clues: float = 4.0
     """How many clues' worth of evidence the prior family weights count for."""
 

@@ -11,18 +11,23 @@ left, tokens left) into a chance of winning, so a clue's score is the chance of 
 after it. That is the game's real cost model: a bystander
 costs the same token as stopping (two on a mission map once bystander tokens are gone), the
 assassin costs the game, and a tight clock makes bigger clues worth more risk.
+
+The search (screen, simulation, option ranking) is the same for both games; what a word is
+and what an outcome is worth come from the spymaster's cost model (:class:`CostModel`):
+:class:`DuetCost` here, ``ClassicCost`` in :mod:`.classic`.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Callable, Sequence
+from typing import Any, Callable, Mapping, Protocol, Sequence
 
 import numpy as np
 
 from ..rules import Clue, GuessResult, Label
 from ..rules.clues import clue_conflict, illegal_clues
 from ..views import SpymasterView
+from ..views.classic import ClassicSpymasterView
 from ..words import word_key
 from .common_words import people_would_say
 from .ensemble import BoardSims, Ensemble
@@ -60,113 +65,89 @@ def spymaster_partner(families: Sequence[str]) -> ReaderModel:
 
 @dataclass(frozen=True)
 class SpymasterConfig:
-    """Every number the spymaster uses. Initial values come from the prototype measurements
-    (docs/architecture.md, "Where the defaults come from"); ``benchmarks/bench_strength.py`` is the benchmark that re-tunes them, and
-    benchmarks/RESULTS.md lists the variants tried (none beat these defaults beyond noise in
-    leave-one-family-out play, 2 rotations x 100 games each)."""
+    """Every number the spymaster uses; benchmarks/RESULTS.md, "Where the config defaults
+    come from", has the measurements behind the defaults (``bench_strength.py`` re-tunes them)."""
 
     partner: ReaderModel | None = None
     """The partner model (:mod:`.reader`); ``None``: :func:`spymaster_partner` for the
-    ensemble's families."""
+    ensemble's families. RESULTS.md, "A partner model learnt from people"."""
     samples: int = 64
-    """Simulated partners per candidate (common random numbers across candidates), shared
-    among the partner model's families by weight."""
+    """Simulated partners per candidate, shared among the partner model's families by
+    weight. RESULTS.md, "A partner model learnt from people" (three quick knobs)."""
     shortlist: int = 240
     """Candidates kept by the cheap screen for the simulation."""
     max_number: int = 4
-    """Largest count considered. Capping at 2 cost 30-40 points of win rate (docs/architecture.md,
-    "Where the defaults come from")."""
+    """Largest count considered. RESULTS.md, "Where the config defaults come from"."""
     assassin_margin: float = 0.5
-    """Screen only: an assassin counts as this much more similar than it is (z units)."""
+    """Screen only: an assassin counts as this much more similar than it is (z units).
+    RESULTS.md, "A partner model learnt from people" (three quick knobs)."""
     min_zipf: float = 3.0
-    """Clue words rarer than this (wordfreq zipf) are never given: about the commonest
-    30,000 English words (rank 30,000 of wordfreq's list is at zipf 2.98)."""
+    """Clue words rarer than this (wordfreq zipf) are never given.
+    RESULTS.md, "Where the config defaults come from"."""
     familiarity: float = 0.004
     """Score penalty per zipf unit below 4.5: prefer words a person knows."""
     proper_penalty: float = 0.05
-    """Score penalty for the proper nouns that remain (famous ones: Paris, Einstein): allowed
-    by the rules and by people, harder for some partners."""
+    """Score penalty for the proper nouns that remain (famous ones: Paris, Einstein).
+    RESULTS.md, "Strength in full games"."""
     base_forms: bool = True
-    """Give only words a person would say (:func:`~duetbot.bots.common_words.people_would_say`):
-    no names but famous ones, no fragments of names, no short forms, no function words, no
-    inflected form rarer than its base (poets, tackles, accounted; glasses, bowling, united
-    stay). Issue 28 measures it on people's boards (``benchmarks/bench_people.py``)."""
+    """Give only words a person would say (:func:`~duetbot.bots.common_words.people_would_say`).
+    RESULTS.md, "Clues a person can read"."""
     turns: TurnModel = DUET_TURNS
     """What a future turn is assumed to bring, for the win-chance table (:mod:`.winchance`)."""
     honest: bool = True
-    """Hold clues to an honest number (the fields below, issue 28); off: the number that
-    maximises the mixture's chance of winning (the classic bot). benchmarks/RESULTS.md,
-    "Clues a person can read", has the figures."""
+    """Hold clues to an honest number (the fields below); off: the number that maximises the
+    mixture's chance of winning (the classic bot). RESULTS.md, "Clues a person can read"."""
     honest_ratio: float = 0.8
-    """A clue of k is honest when every family's simulated reader puts at least this share of
-    k greens in its top k (the family that reads it worst, not the mixture's average)."""
+    """A clue of k is honest when every family's simulated reader puts at least this share
+    of k greens in its top k. RESULTS.md, "Clues a person can read"."""
     strong_margin: tuple[float, ...] = (0.0, 0.25, 0.6, 0.8)
-    """For a clue of k (index k-1), every target must beat every word that is not mine to
-    find by this many z units in every family: a 3 or a 4 only when every link is strong
-    for every reader (people's boards: a margin for pairs kept assassins lowest)."""
+    """For a clue of k (index k-1), the z margin by which every target must beat every word
+    not mine to find, in every family. RESULTS.md, "Where the config defaults come from"."""
     strong_assassin_margin: float = 1.0
-    """How much more than a bystander an assassin counts in that check (z units; 1.5-2.0
-    left mostly 1s on people's boards)."""
+    """How much more than a bystander an assassin counts in that check (z units).
+    RESULTS.md, "Where the config defaults come from"."""
     honest_levels: int = 3
-    """How far the clock may relax the number: 1, honest for every family always; 2, down to
-    honest on the families' average; 3, down to the clue with the best chance of winning."""
+    """How far the clock may relax the number: 1, honest for every family; 2, on the
+    families' average; 3, the clue with the best chance of winning.
+    RESULTS.md, "Clues a person can read"."""
     trust_after: int = 1
     """The clock may relax the number only once the partner has read this many more of my
-    clues right (no miss within the number) than wrong: a person's first clue, and every
-    clue after misreads, is honest for every family whatever the clock."""
+    clues right than wrong. RESULTS.md, "Clues a person can read"."""
     honest_pace: float = 1.2
-    """The clock's trade: the best clue of a level is given when it is expected to find this
-    share of the pace the clock asks (greens left on both sides per token left), else the
-    next level's (full games against the shipped guesser, 200 a row: 1.0 won 56%, 1.2 70%)."""
+    """A level's best clue is given when it is expected to find this share of the pace the
+    clock asks (greens left per token left), else the next level's.
+    RESULTS.md, "Where the config defaults come from"."""
     after_miss_cap: bool = True
-    """After the partner missed on my last clue, the next clue is no bigger than that one,
-    unless the clock leaves nothing else: in the end game (:data:`CLOCK_TOKENS` tokens or
-    fewer) when my greens left exceed what clues of that size could find with the tokens
-    left."""
+    """After the partner missed on my last clue, the next is no bigger, unless the end game
+    (:data:`CLOCK_TOKENS`) leaves nothing else. RESULTS.md, "Clues a person can read"."""
     min_expected_greens: float = 0.5
-    """A positive clue must be expected to find at least this many greens: with a loose clock
-    a clue that points at nothing (the partner's guess a bystander, most likely) can score
-    as well as a real one, and a person would take it for a blunder."""
+    """A positive clue must be expected to find at least this many greens (a clue that
+    points at nothing reads as a blunder)."""
     zero_clues: bool = True
     """Consider ``clue: 0`` to warn off an assassin."""
     zero_trigger: float = 0.02
-    """A zero clue is considered only when the best positive clue risks the assassin at least
-    this much (it is what a zero clue is for, and it saves time on safe turns)."""
+    """A zero clue is considered only when the best positive clue risks the assassin at
+    least this much."""
     zero_guess_risk: float = 0.03
     """Chance that the guess forced by a zero clue hits an assassin."""
     zero_min_margin: float = 0.5
     """A zero clue's word must point at its assassin by this z margin over any other word."""
     strict_clues: bool = True
-    """Hold the bot's own clues to :func:`~duetbot.bots.strict_clues.strict_illegal_clues`, not
-    only the rule book: no clue containing a visible word or contained in one (3+ letters:
-    "officers" with ICE, "cola" with CHOCOLATE, "doctoral" with DOCTOR), no derived form
-    ("tribal" with TRIBE), no shared compound part. People are still judged by the rule
-    book. ``benchmarks/bench_strict.py`` (1,000 games per run, same seeds): with the
-    rule-book filter 0.8% of the bot's clues were flagged by the strict check (shipped pair
-    and leave-one-family-out alike: kingdom/KING, transport/PORT, email/MAIL, monk/MONKEY,
-    basketball/FOOTBALL), with this one none; win rates unchanged within noise (shipped pair
-    80.3 -> 80.4%, LOFO glove50+spacy300 -> minilm 3.7 -> 4.5%). ``False`` restores the
-    rule-book filter (for that benchmark)."""
+    """Hold the bot's own clues to :func:`~duetbot.bots.strict_clues.strict_illegal_clues`,
+    not only the rule book (``False``: the rule book's filter).
+    RESULTS.md, "Where the config defaults come from"."""
     adapt: bool = True
-    """Learn this partner during the game: the partner model's family weights and stop rates
-    are updated from the partner's guesses on my earlier clues
-    (:func:`~duetbot.bots.reader.adapted`). Stateless: the evidence is the view's history.
-    ``benchmarks/bench_adapt.py``, 500 games a row, same seeds, off -> on: in-family (the
-    partner is one of the modelled families) 59.7 -> 77.7% (+18.0 +- 2.3 points, every
-    family +10 to +22); leave-one-family-out mean of 5 rotations 7.0 -> 7.9% (+1.0 +- 1.1);
-    shipped pair 78.6 -> 78.4% (-0.2 +- 3.9). On people's games the adapted model predicts
-    the human guesser's next guesses better (log-likelihood per guess -2.066 -> -2.047)."""
+    """Learn this partner during the game from its guesses on my earlier clues
+    (:func:`~duetbot.bots.reader.adapted`; the evidence is the view's history).
+    RESULTS.md, "Where the config defaults come from"."""
     adapt_prior_clues: float = 2.0
-    """How many clues' worth of evidence the prior partner model counts for (people's
-    games: 2-4 best; full games: 2 beat 4 by about a point, within noise)."""
+    """How many clues' worth of evidence the prior partner model counts for.
+    RESULTS.md, "Where the config defaults come from"."""
     adapt_prior_stops: float = 8.0
     """How many stop decisions' worth the prior stop rates count for."""
     adapt_lapse: bool = False
-    """Learn the lapse too. A partner of a family the bot does not know is explained by no
-    family at temperature 0.2, so the learnt lapse grows (to 0.2-0.25 after a few clues)
-    and a quarter of the simulated partners become random readers: leave-one-family-out
-    mean 7.2 -> 6.5% with it (prior 4 clues), 7.2 -> 8.0% without it (prior 2), and
-    in-family +11.8 instead of +17.5 points (both in the first measurement, before the adaptation read the whole history)."""
+    """Learn the lapse too (a partner no family explains makes it grow).
+    RESULTS.md, "Where the config defaults come from"."""
     seed: int = 0
 
 
@@ -254,16 +235,66 @@ class _Turn:
     bystander_tokens: int
     partner: ReaderModel      # the partner model for this turn (adapted to the history)
     rows: list[slice]         # simulated partners of each family (then the random readers)
+    zero_clues: bool = False  # whether a zero clue may be considered this turn
+    number_cap: int = 0       # the honest number's cap (``SpymasterConfig.after_miss_cap``)
+    trust: int = 0            # how well the partner has read my clues (``trust_after``)
+
+
+#: The spymasters' views: Duet's (:class:`DuetCost`) and classic's (``ClassicCost``).
+AnyView = SpymasterView | ClassicSpymasterView
+
+
+class CostModel(Protocol):
+    """What a game makes of a clue: the spymaster's search (screen, partner simulation,
+    option ranking) is shared, its cost model says what the words are and what the
+    simulated outcomes are worth. Labels are small ints: 0 is a word of mine to find, 1 the
+    assassin; the rest are the game's own (:meth:`option` names them)."""
+
+    def turn(self, spymaster: EmbeddingSpymaster, view: Any) -> _Turn:
+        """The masks and labels of this turn."""
+        ...
+
+    def values(self, spymaster: EmbeddingSpymaster, turn: _Turn, cand: np.ndarray,
+               eligible_mask: np.ndarray | None = None,
+               tokens_after: int | None = None) -> tuple[np.ndarray, ...]:
+        """(value, found, p_assassin, p_bystander, ...) per candidate and number, as
+        :meth:`EmbeddingSpymaster._values` describes."""
+        ...
+
+    def option(self, spymaster: EmbeddingSpymaster, view: Any, turn: _Turn, c: int, number: int,
+               score: float, found: float, p_a: float, p_b: float) -> ClueOption:
+        """Clue candidate ``c`` with ``number`` as a :class:`ClueOption` (targets, dangers)."""
+        ...
+
+
+def labelled_option(spymaster: EmbeddingSpymaster, view: AnyView, turn: _Turn, c: int, number: int,
+                    score: float, found: float, p_a: float, p_b: float, names: Mapping[int, str],
+                    bonus: Mapping[int, float], links: bool) -> ClueOption:
+    """The :class:`ClueOption` of candidate ``c``: its ``number`` closest words of mine as
+    targets, the three most tempting other words as dangers (each label's ``bonus`` added
+    to its similarity, ``names`` naming it), and the link strengths if ``links``."""
+    zbar = turn.sims.zbar[c, turn.eligible]
+    order = np.argsort(-zbar)
+    targets = [view.words[turn.eligible[i]] for i in order if turn.labels[i] == 0][:number]
+    danger_order = sorted((i for i in order if turn.labels[i] != 0),
+                          key=lambda i: -(zbar[i] + bonus[int(turn.labels[i])]))
+    dangers = tuple((view.words[turn.eligible[i]], names[int(turn.labels[i])]) for i in danger_order[:3])
+    strengths = spymaster._link_strengths(turn, c, order, number) if links else ()
+    return ClueOption(Clue(spymaster.ensemble.clue_words[c], number), tuple(targets) if number else (),
+                      score, found, p_a, p_b, dangers, strengths)
 
 
 class EmbeddingSpymaster:
-    """Gives the clue with the best estimated chance of winning.
+    """Gives the clue with the best estimated chance of winning, by its game's cost model
+    (:class:`DuetCost` unless given another, e.g. classic's ``ClassicCost``).
 
     >>> # spymaster = EmbeddingSpymaster(Ensemble([load_model("glove50"), load_model("minilm")]))
     """
 
-    def __init__(self, ensemble: Ensemble, config: SpymasterConfig | None = None) -> None:
+    def __init__(self, ensemble: Ensemble, config: SpymasterConfig | None = None,
+                 cost: CostModel | None = None) -> None:
         self.ensemble = ensemble
+        self.cost: CostModel = cost or DuetCost()
         self.config = cfg = config or SpymasterConfig()
         self.partner = partner = (cfg.partner or spymaster_partner(ensemble.names)).restricted(ensemble.names)
         rng = np.random.default_rng(cfg.seed)
@@ -285,15 +316,14 @@ class EmbeddingSpymaster:
 
     # --- public ------------------------------------------------------------------------------
 
-    def give_clue(self, view: SpymasterView) -> Clue:
+    def give_clue(self, view: AnyView) -> Clue:
         return self.suggest(view, top=1)[0].clue
 
-    def suggest(self, view: SpymasterView, top: int = 5) -> list[ClueOption]:
+    def suggest(self, view: AnyView, top: int = 5) -> list[ClueOption]:
         """The ``top`` best clues, best first (a zero clue among them when it is best)."""
         turn = self._turn(view)
         options = self._positive_options(view, turn, top=max(top, 1))
-        if (self.config.zero_clues and view.variant.zero_clues and options
-                and options[0].p_assassin >= self.config.zero_trigger):
+        if turn.zero_clues and options and options[0].p_assassin >= self.config.zero_trigger:
             zero = self._zero_option(view, turn, options[0])
             if zero is not None:
                 options.insert(0, zero)
@@ -351,17 +381,21 @@ class EmbeddingSpymaster:
 
         return Legality(legal, ~legal, check)
 
-    def _turn(self, view: SpymasterView) -> _Turn:
-        sims = self.ensemble.board(view.words)
-        excluded = set(view.covered) | set(view.partner_marks)
-        eligible = np.array([i for i in range(len(view.words)) if i not in excluded], dtype=np.int64)
-        code = {Label.GREEN: 0, Label.ASSASSIN: 1, Label.BYSTANDER: 2}
-        labels = np.array([code[view.my_side[i]] for i in eligible], dtype=np.int8)
-        legal = self._legal(view)
-        partner = self.adapted_partner(view)
-        rows = self._family_rows if partner is self.partner else self._rows(partner)
-        return _Turn(sims, eligible, labels, legal, 15 - len(view.covered_green),
-                     view.tokens, view.bystander_tokens, partner, rows)
+    def _turn(self, view: AnyView) -> _Turn:
+        return self.cost.turn(self, view)
+
+    def _values(self, turn: _Turn, cand: np.ndarray, eligible_mask: np.ndarray | None = None,
+                tokens_after: int | None = None) -> tuple[np.ndarray, ...]:
+        """Simulate the partner on candidates ``cand``. Returns (value, found, p_assassin,
+        p_bystander), each (len(cand), max_number): column k-1 is the clue with number k; the
+        Duet cost model adds (families, len(cand), max_number): each family's simulated
+        readers' greens in their top k. ``eligible_mask`` leaves words out of play,
+        ``tokens_after`` sets the clock after the clue (a zero clue's)."""
+        return self.cost.values(self, turn, cand, eligible_mask, tokens_after)
+
+    def _option(self, view: AnyView, turn: _Turn, c: int, number: int, score: float, found: float,
+                p_a: float, p_b: float) -> ClueOption:
+        return self.cost.option(self, view, turn, c, number, score, found, p_a, p_b)
 
     def adapted_partner(self, view: SpymasterView) -> ReaderModel:
         """The partner model after the partner's guesses on my earlier clues in this game
@@ -415,54 +449,6 @@ class EmbeddingSpymaster:
         for j in good_cols:
             above += noisy[:, j] > best
         return above, kinds[first]
-
-    def _values(self, turn: _Turn, cand: np.ndarray, eligible_mask: np.ndarray | None = None,
-                tokens_after: int | None = None) -> tuple[np.ndarray, ...]:
-        """Simulate the partner on candidates ``cand``. Returns (value, found, p_assassin,
-        p_bystander), each (len(cand), max_number): column k-1 is the clue with number k; and
-        (families, len(cand), max_number): each family's simulated readers' greens in their
-        top k."""
-        cfg = self.config
-        cols = turn.eligible if eligible_mask is None else turn.eligible[eligible_mask]
-        labels = turn.labels if eligible_mask is None else turn.labels[eligible_mask]
-        green = labels == 0
-        above, first_miss = self._simulate(turn.sims.z[:, cand[None, :], cols[:, None]], green, labels, turn.rows)
-        W = cfg.turns.duet_table()
-        t_next = (turn.tokens - 1) if tokens_after is None else tokens_after
-        t_ok = max(t_next, 0)
-        if turn.bystander_tokens > 0 or tokens_after is not None:
-            t_miss, miss_lost = t_ok, False
-        else:  # mission map: a mistake costs two tokens, or the game with one left
-            t_miss, miss_lost = max(t_next - 1, 0), t_next < 1
-        # A simulated partner's outcome is (a: greens before the first other word, x: whether
-        # that word is the assassin); the clue's figures are the share of each outcome times
-        # what it brings. The partner goes d deep (d = 0 .. max_number + 1) unless a miss stops
-        # them first; the partner model says how likely each depth is for a clue of k.
-        M, n = above.shape
-        A = int(above.max()) + 1
-        key = above * 2 + (first_miss == 1) + (2 * A) * np.arange(n)
-        share = np.bincount(key.ravel(), minlength=2 * A * n).reshape(n, 2 * A) / M   # (n, 2A)
-        a = np.arange(A)[:, None, None]
-        ds = np.arange(cfg.max_number + 2)[None, None, :]
-        found = np.broadcast_to(np.minimum(a, ds), (A, 2, ds.shape[2]))              # (A, 2, D)
-        missed = np.broadcast_to(a < ds, found.shape)
-        assassin = missed & (np.arange(2)[None, :, None] == 1)
-        left = np.clip(turn.greens_total - found, 0, 15)
-        w_miss = 0.0 if miss_lost else W[left, t_miss]
-        value = (1 - assassin) * np.where(missed, w_miss, W[left, t_ok])
-        depth = self._depths(int(green.sum()), turn.partner)                          # (K, D)
-        out = tuple((share @ x.reshape(2 * A, -1)) @ depth.T
-                    for x in (value, found, assassin, missed & ~assassin))
-        # The honest number's yardstick: each family's simulated partners' greens in their top
-        # k (read k deep; the random readers left out).
-        to_k = found.reshape(2 * A, -1)[:, 1:cfg.max_number + 1]                     # (2A, K)
-        by_family = []
-        for rows in turn.rows if cfg.honest else ():
-            if rows.stop > rows.start:
-                k = key[rows]
-                s = np.bincount(k.ravel(), minlength=2 * A * n).reshape(n, 2 * A) / len(k)
-                by_family.append(s @ to_k)
-        return (*out, np.array(by_family) if by_family else np.full((1, *out[1].shape), np.inf))
 
     def _depths(self, greens: int, partner: ReaderModel) -> np.ndarray:
         """(max_number, max_number + 2): chance that the partner goes d deep for a clue of k
@@ -519,7 +505,7 @@ class EmbeddingSpymaster:
         cand = _unique(best)
         return cand[legal.ok[cand]][: cfg.shortlist]
 
-    def _positive_options(self, view: SpymasterView, turn: _Turn, top: int) -> list[ClueOption]:
+    def _positive_options(self, view: AnyView, turn: _Turn, top: int) -> list[ClueOption]:
         cfg = self.config
         cand = self._shortlist(turn, turn.legal)
         if len(cand) == 0:
@@ -532,7 +518,7 @@ class EmbeddingSpymaster:
         value[found < cfg.min_expected_greens] = -np.inf               # a clue is for finding greens
         K = value.shape[1]
         if cfg.honest:
-            value[:, self._number_cap(view, turn):] = -np.inf          # no bolder after a miss
+            value[:, turn.number_cap:] = -np.inf                       # no bolder after a miss
             need = cfg.honest_ratio * np.arange(1, K + 1)
             # Levels: honest for every family, honest on the families' average, any. A level's
             # best is given when it keeps the clock's pace; once the partner has shown it reads
@@ -540,7 +526,7 @@ class EmbeddingSpymaster:
             every = (values[4].min(axis=0) >= need) & (self._strength(turn, cand).min(axis=0) >= 0)
             average = values[4].mean(axis=0) >= need
             pace = cfg.honest_pace * turn.greens_total / max(turn.tokens, 1)
-            levels = (every, average, np.ones_like(every))[:cfg.honest_levels if self._trust(view) >= cfg.trust_after else 1]
+            levels = (every, average, np.ones_like(every))[:cfg.honest_levels if turn.trust >= cfg.trust_after else 1]
             for level, allowed in enumerate(levels):
                 kept = np.where(allowed, value, -np.inf)
                 if not np.isfinite(kept).any():
@@ -624,18 +610,6 @@ class EmbeddingSpymaster:
             return cfg.max_number   # the end game: clues this size cannot finish in time
         return cap
 
-    def _option(self, view, turn: _Turn, c: int, number: int, score: float, found: float,
-                p_a: float, p_b: float) -> ClueOption:
-        zbar = turn.sims.zbar[c, turn.eligible]
-        order = np.argsort(-zbar)
-        targets = [view.words[turn.eligible[i]] for i in order if turn.labels[i] == 0][:number]
-        names = {0: "green", 1: "assassin", 2: "bystander"}
-        danger_order = sorted((i for i in order if turn.labels[i] != 0),
-                              key=lambda i: -(zbar[i] + (self.config.assassin_margin if turn.labels[i] == 1 else 0)))
-        dangers = tuple((view.words[turn.eligible[i]], names[int(turn.labels[i])]) for i in danger_order[:3])
-        return ClueOption(Clue(self.ensemble.clue_words[c], number), tuple(targets) if number else (),
-                          score, found, p_a, p_b, dangers, self._link_strengths(turn, c, order, number))
-
     def _link_strengths(self, turn: _Turn, c: int, order: np.ndarray, number: int) -> tuple[float, ...]:
         """:attr:`ClueOption.links` of clue candidate ``c`` for its top ``number`` greens in
         ``order`` (eligible positions, best first). Two Gumbel readers' difference is
@@ -650,7 +624,7 @@ class EmbeddingSpymaster:
         p = 1 / (1 + np.exp(-np.clip(gap / max(turn.partner.temperature, 1e-3), -30, 30)))
         return tuple(float(v) for v in p)
 
-    def _zero_option(self, view: SpymasterView, turn: _Turn, current: ClueOption) -> ClueOption | None:
+    def _zero_option(self, view: AnyView, turn: _Turn, current: ClueOption) -> ClueOption | None:
         """``clue: 0`` for the assassin that most endangers the best clue, when the best clue
         without that assassin in play, one turn later, beats the best clue now."""
         cfg = self.config
@@ -682,13 +656,91 @@ class EmbeddingSpymaster:
         return ClueOption(Clue(self.ensemble.clue_words[c], 0), (), score, 0.0,
                           cfg.zero_guess_risk, 0.0, ((threat, "assassin"),))
 
-    def _fallback(self, view: SpymasterView, turn: _Turn) -> ClueOption:
+    def _fallback(self, view: AnyView, turn: _Turn) -> ClueOption:
         """No candidate survived (tiny vocabulary): the most familiar legal clue, number 1."""
         legal = np.flatnonzero(turn.legal.full())
         if len(legal) == 0:
             raise RuntimeError("no legal clue word is left in the clue vocabulary")
         c = int(legal[np.argmax(self.ensemble.zipf[legal])])
         return self._option(view, turn, c, 1, 0.0, 0.0, 0.0, 0.0)
+
+
+class DuetCost:
+    """Duet's cost model: greens, the assassin and bystanders on my side of the key; a clue
+    is worth the chance of winning after it, from the win table over (greens left, tokens
+    left) (:mod:`.winchance`): a bystander costs a token (two on a mission map once the
+    bystander tokens are gone), the assassin the game. The partner model adapts to the
+    partner's guesses (``SpymasterConfig.adapt``)."""
+
+    names = {0: "green", 1: "assassin", 2: "bystander"}
+
+    def turn(self, spymaster: EmbeddingSpymaster, view: SpymasterView) -> _Turn:
+        sm, cfg = spymaster, spymaster.config
+        sims = sm.ensemble.board(view.words)
+        excluded = set(view.covered) | set(view.partner_marks)
+        eligible = np.array([i for i in range(len(view.words)) if i not in excluded], dtype=np.int64)
+        code = {Label.GREEN: 0, Label.ASSASSIN: 1, Label.BYSTANDER: 2}
+        labels = np.array([code[view.my_side[i]] for i in eligible], dtype=np.int8)
+        legal = sm._legal(view)
+        partner = sm.adapted_partner(view)
+        rows = sm._family_rows if partner is sm.partner else sm._rows(partner)
+        turn = _Turn(sims, eligible, labels, legal, 15 - len(view.covered_green),
+                     view.tokens, view.bystander_tokens, partner, rows,
+                     zero_clues=cfg.zero_clues and view.variant.zero_clues)
+        turn.number_cap = sm._number_cap(view, turn)
+        turn.trust = sm._trust(view)
+        return turn
+
+    def values(self, spymaster: EmbeddingSpymaster, turn: _Turn, cand: np.ndarray,
+               eligible_mask: np.ndarray | None = None,
+               tokens_after: int | None = None) -> tuple[np.ndarray, ...]:
+        sm, cfg = spymaster, spymaster.config
+        cols = turn.eligible if eligible_mask is None else turn.eligible[eligible_mask]
+        labels = turn.labels if eligible_mask is None else turn.labels[eligible_mask]
+        green = labels == 0
+        above, first_miss = sm._simulate(turn.sims.z[:, cand[None, :], cols[:, None]], green, labels, turn.rows)
+        W = cfg.turns.duet_table()
+        t_next = (turn.tokens - 1) if tokens_after is None else tokens_after
+        t_ok = max(t_next, 0)
+        if turn.bystander_tokens > 0 or tokens_after is not None:
+            t_miss, miss_lost = t_ok, False
+        else:  # mission map: a mistake costs two tokens, or the game with one left
+            t_miss, miss_lost = max(t_next - 1, 0), t_next < 1
+        # A simulated partner's outcome is (a: greens before the first other word, x: whether
+        # that word is the assassin); the clue's figures are the share of each outcome times
+        # what it brings. The partner goes d deep (d = 0 .. max_number + 1) unless a miss stops
+        # them first; the partner model says how likely each depth is for a clue of k.
+        M, n = above.shape
+        A = int(above.max()) + 1
+        key = above * 2 + (first_miss == 1) + (2 * A) * np.arange(n)
+        share = np.bincount(key.ravel(), minlength=2 * A * n).reshape(n, 2 * A) / M   # (n, 2A)
+        a = np.arange(A)[:, None, None]
+        ds = np.arange(cfg.max_number + 2)[None, None, :]
+        found = np.broadcast_to(np.minimum(a, ds), (A, 2, ds.shape[2]))              # (A, 2, D)
+        missed = np.broadcast_to(a < ds, found.shape)
+        assassin = missed & (np.arange(2)[None, :, None] == 1)
+        left = np.clip(turn.greens_total - found, 0, 15)
+        w_miss = 0.0 if miss_lost else W[left, t_miss]
+        value = (1 - assassin) * np.where(missed, w_miss, W[left, t_ok])
+        depth = sm._depths(int(green.sum()), turn.partner)                          # (K, D)
+        out = tuple((share @ x.reshape(2 * A, -1)) @ depth.T
+                    for x in (value, found, assassin, missed & ~assassin))
+        # The honest number's yardstick: each family's simulated partners' greens in their top
+        # k (read k deep; the random readers left out).
+        to_k = found.reshape(2 * A, -1)[:, 1:cfg.max_number + 1]                     # (2A, K)
+        by_family = []
+        for rows in turn.rows if cfg.honest else ():
+            if rows.stop > rows.start:
+                k = key[rows]
+                s = np.bincount(k.ravel(), minlength=2 * A * n).reshape(n, 2 * A) / len(k)
+                by_family.append(s @ to_k)
+        return (*out, np.array(by_family) if by_family else np.full((1, *out[1].shape), np.inf))
+
+    def option(self, spymaster: EmbeddingSpymaster, view: AnyView, turn: _Turn, c: int, number: int,
+               score: float, found: float, p_a: float, p_b: float) -> ClueOption:
+        margin = spymaster.config.assassin_margin
+        return labelled_option(spymaster, view, turn, c, number, score, found, p_a, p_b,
+                               self.names, {1: margin, 2: 0}, links=True)
 
 
 def _read_clues(view: SpymasterView) -> list:
