@@ -178,10 +178,10 @@ class ClassicSession:
             unknown = unknown_clue(self.bots[HUMAN_TEAM], word)
             if unknown is None:
                 return clue
-            answer = self.read(f"{unknown} Give it anyway? (y, or type another clue): ", view)
-            if answer.casefold() in ("y", "yes"):
+            instead = self.reader.insist(str(unknown), view)
+            if instead is None:
                 return clue
-            text = "" if answer.casefold() in ("", "n", "no") else answer
+            text = instead
 
     def guess(self, view: ClassicGuesserView) -> Guess | EndTurn:
         if self.show():

@@ -131,6 +131,15 @@ class Reader:
                 continue
             return text
 
+    def insist(self, unknown: str, view: Any) -> str | None:
+        """Ask about a clue word the bots do not know (``unknown`` says so, with a likely
+        spelling): ``None`` when the person insists (``y``), else the clue to try instead
+        (empty: ask for one again). A typo would otherwise spend the turn on noise."""
+        answer = self.read(f"{unknown} Give it anyway? (y, or type another clue): ", view)
+        if answer.casefold() in ("y", "yes"):
+            return None
+        return "" if answer.casefold() in ("", "n", "no") else answer
+
 
 class GameKind(str, enum.Enum):
     """The game a command plays (``--game``, the same in ``play``, ``simulate`` and ``suggest``)."""

@@ -368,11 +368,10 @@ class Session:
             unknown = self.unknown(clue)
             if unknown is None:
                 return clue
-            # a typo would spend the turn on noise: ask first; 'y' insists, a clue replaces it
-            answer = self.read(f"{unknown} Give it anyway? (y, or type another clue): ", view)
-            if answer.casefold() in ("y", "yes"):
+            instead = self.reader.insist(str(unknown), view)
+            if instead is None:
                 return clue
-            text = "" if answer.casefold() in ("", "n", "no") else answer
+            text = instead
 
     def unknown(self, clue: Clue) -> UnknownClue | None:
         """What to ask when the bot does not know the clue word (``None``: it does, or the

@@ -171,16 +171,19 @@ class Event(Generic[Seat]):
     @classmethod
     def from_json(cls, d: dict[str, Any]) -> Event[Player]:
         """A Duet event (the classic one is :func:`duetbot.rules.classic.event_from_json`)."""
-        kind = d.get("type")
-        if kind == "clue":
-            action: Action = Clue(d["word"], d["number"])
-        elif kind == "guess":
-            action = Guess(d["word"])
-        elif kind == "end":
-            action = EndTurn()
-        else:
-            raise ValueError(f"unknown event type {kind!r}: expected clue, guess or end")
-        return Event(Player.parse(d["player"]), action, d.get("result", "ok"))
+        return Event(Player.parse(d["player"]), action_from_json(d), d.get("result", "ok"))
+
+
+def action_from_json(d: dict[str, Any]) -> Action:
+    """The action of an event's JSON (``type`` clue, guess or end), in either game."""
+    kind = d.get("type")
+    if kind == "clue":
+        return Clue(d["word"], d["number"])
+    if kind == "guess":
+        return Guess(d["word"])
+    if kind == "end":
+        return EndTurn()
+    raise ValueError(f"unknown event type {kind!r}: expected clue, guess or end")
 
 
 @dataclass(frozen=True)

@@ -38,7 +38,7 @@ from typing import Any, Iterable, Sequence
 
 from ..words import word_key
 from .clues import check_clue
-from .base import Action, Clue, EndTurn, Event, GameOverError, Guess, IllegalActionError, Phase, Turn
+from .base import Action, Clue, EndTurn, Event, GameOverError, Guess, IllegalActionError, Phase, Turn, action_from_json
 from .keycard import BOARD_SIZE, BoardError, KeyCardError, UnknownBoardWordError
 
 STARTING_AGENTS = 9
@@ -248,16 +248,7 @@ def make_classic_deal(words: Sequence[str], labels: Iterable[str | Card],
 
 def event_from_json(d: dict[str, Any]) -> Event[Team]:
     """A classic event: Duet's :class:`Event` JSON with a team in the ``player`` field."""
-    kind = d.get("type")
-    if kind == "clue":
-        action: Action = Clue(d["word"], d["number"])
-    elif kind == "guess":
-        action = Guess(d["word"])
-    elif kind == "end":
-        action = EndTurn()
-    else:
-        raise ValueError(f"unknown event type {kind!r}: expected clue, guess or end")
-    return Event(Team.parse(d["player"]), action, d.get("result", "ok"))
+    return Event(Team.parse(d["player"]), action_from_json(d), d.get("result", "ok"))
 
 
 @dataclass
