@@ -22,11 +22,10 @@ from rich.text import Text
 from ..bots.base import Partner
 from ..bots.classic import classic_team
 from ..bots.factory import PartnerSpec
-from ..bots.spelling import unknown_clue
 from ..harness import BotError
 from ..harness.base import play as play_game_loop
 from ..harness.classic import CLASSIC
-from ..rules import Clue, EndTurn, Event, Guess, Phase, UnknownBoardWordError, check_clue
+from ..rules import Clue, EndTurn, Event, Guess, Phase, UnknownBoardWordError
 from ..rules.classic import Card, ClassicResult, ClassicRules, ClassicState, ClassicTermination, Team, deal_classic
 from ..views.classic import ClassicGuesserView, ClassicSpymasterView
 from ..saves import CLASSIC_SAVE, HUMAN_TEAM, ROLES, SaveError, load_classic_saved, save_classic_game
@@ -171,14 +170,8 @@ class ClassicSession:
                 self.say(f"error: {exc}", style="red")
                 text = ""
                 continue
-            try:  # a word your operatives do not know would spend the turn on noise: ask first
-                word = check_clue(clue.word, [view.words[i] for i in view.visible])
-            except ValueError:
-                return clue  # the rules refuse it and say why
-            unknown = unknown_clue(self.bots[HUMAN_TEAM], word)
-            if unknown is None:
-                return clue
-            instead = self.reader.insist(str(unknown), view)
+            # a word your operatives do not know would spend the turn on noise: ask first
+            instead = self.reader.confirm(self.bots[HUMAN_TEAM], clue, [view.words[i] for i in view.visible], view)
             if instead is None:
                 return clue
             text = instead

@@ -131,10 +131,21 @@ class Reader:
                 continue
             return text
 
-    def insist(self, unknown: str, view: Any) -> str | None:
-        """Ask about a clue word the bots do not know (``unknown`` says so, with a likely
-        spelling): ``None`` when the person insists (``y``), else the clue to try instead
-        (empty: ask for one again). A typo would otherwise spend the turn on noise."""
+    def confirm(self, bot: Any, clue: Any, board: Sequence[str], view: Any) -> str | None:
+        """Ask about a clue whose word ``bot``'s guesser does not know, before the turn is spent
+        on a typo: ``None`` to give ``clue`` (the word is known, the rules refuse it and will
+        say why, or the person insists with ``y``), else the clue to try instead (empty: ask
+        for one again). ``board``: the visible words."""
+        from ..bots.spelling import unknown_clue
+        from ..rules import check_clue
+
+        try:
+            word = check_clue(clue.word, board)
+        except ValueError:
+            return None
+        unknown = unknown_clue(bot, word)
+        if unknown is None:
+            return None
         answer = self.read(f"{unknown} Give it anyway? (y, or type another clue): ", view)
         if answer.casefold() in ("y", "yes"):
             return None

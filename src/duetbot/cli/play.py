@@ -26,13 +26,12 @@ from rich.table import Table
 from rich.text import Text
 
 from ..bots import Partner
-from ..bots.spelling import UnknownClue, unknown_clue
 from .. import harness
 from ..harness import BotError
 from ..jsonio import JSONInputError, read_json_file
 from ..rules import (
     Clue, EndTurn, Event, Guess, GuessResult, IllegalClueError, InvalidClueError, InvalidCluePolicy,
-    Label, Phase, Player, State, Termination, UnknownBoardWordError, check_clue, deal,
+    Label, Phase, Player, State, Termination, UnknownBoardWordError, deal,
 )
 from ..views import GuesserView, SpymasterView
 from ..saves import (
@@ -365,22 +364,10 @@ class Session:
                 self.error(str(exc))
                 text = ""
                 continue
-            unknown = self.unknown(clue)
-            if unknown is None:
-                return clue
-            instead = self.reader.insist(str(unknown), view)
+            instead = self.reader.confirm(self.bot, clue, self.state.visible_words(), view)
             if instead is None:
                 return clue
             text = instead
-
-    def unknown(self, clue: Clue) -> UnknownClue | None:
-        """What to ask when the bot does not know the clue word (``None``: it does, or the
-        rules refuse the clue anyway and will say why)."""
-        try:
-            word = check_clue(clue.word, self.state.visible_words())
-        except ValueError:
-            return None
-        return unknown_clue(self.bot, word)
 
     def guess(self, view: GuesserView) -> Guess | EndTurn:
         st = self.state
