@@ -23,7 +23,7 @@ from ..embeddings.cache import DerivedCache, code_stamp, files_stamp
 from ..embeddings.vocab import reading_forms
 from ..rules import clues
 from ..words import keys, lexicon, morphology
-from . import strict_clues
+from . import common_words, strict_clues
 from .strict_clues import StrictIndex
 
 
@@ -167,6 +167,23 @@ class Ensemble:
             return StrictIndex(self.clue_words)
         cache = DerivedCache("strict", [self._derived.dir.name, stamp])
         return StrictIndex.from_state(cache.json("index", lambda: StrictIndex(self.clue_words).state()))
+
+    @cached_property
+    def people_would_say(self) -> np.ndarray:
+        """(clues,) which clue words a person would say
+        (:func:`~duetbot.bots.common_words.people_would_say`: about 0.1 s to work out, so
+        kept on disk beside the ensemble's arrays, keyed also by that code and its lists)."""
+        def make() -> list[np.ndarray]:
+            return [common_words.people_would_say(self.clue_words, self.zipf, self.is_proper)]
+
+        code = [Path(str(m.__file__)) for m in (common_words, lexicon)]
+        try:
+            stamp = code_stamp(*code, *sorted(code[1].parent.parent.joinpath(lexicon.LEXICON_DIR).iterdir()))
+        except OSError:
+            stamp = None
+        if self._derived.dir is None or stamp is None:
+            return make()[0]
+        return DerivedCache("said", [self._derived.dir.name, stamp]).arrays(["mask"], make)[0]
 
     @property
     def names(self) -> tuple[str, ...]:

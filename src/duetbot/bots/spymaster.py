@@ -29,7 +29,6 @@ from ..rules.clues import clue_conflict, illegal_clues
 from ..views import SpymasterView
 from ..views.classic import ClassicSpymasterView
 from ..words import word_key
-from .common_words import people_would_say
 from .ensemble import BoardSims, Ensemble
 from .reader import ReaderModel, StopCounts, adapted, history_reads, posterior
 from .strict_clues import strict_illegal_clues
@@ -308,8 +307,7 @@ class EmbeddingSpymaster:
         z = ensemble.zipf
         self._prior = (-cfg.familiarity * np.clip(4.5 - z, 0, None)
                        - cfg.proper_penalty * ensemble.is_proper).astype(np.float32)
-        self._too_rare = (z < cfg.min_zipf) | (~people_would_say(ensemble.clue_words, z, ensemble.is_proper)
-                                               if cfg.base_forms else False)
+        self._too_rare = (z < cfg.min_zipf) | (~ensemble.people_would_say if cfg.base_forms else False)
         self._illegal_cache: dict[str, np.ndarray] = {}
         self._seen: set[str] = set()   # board words met (folded), checked or not
         self._depth_cache: dict[tuple[int, float, float], np.ndarray] = {}
