@@ -118,7 +118,10 @@ class SpymasterConfig:
     RESULTS.md, "Where the config defaults come from"."""
     after_miss_cap: bool = True
     """After the partner missed on my last clue, the next is no bigger, unless the end game
-    (:data:`CLOCK_TOKENS`) leaves nothing else. RESULTS.md, "Clues a person can read"."""
+    (``clock_tokens``) leaves nothing else. RESULTS.md, "Clues a person can read"."""
+    clock_tokens: int = 4
+    """The end game for ``after_miss_cap``: with this many tokens or fewer, a clue no bigger
+    than the last may leave too little time."""
     min_expected_greens: float = 0.5
     """A positive clue must be expected to find at least this many greens (a clue that
     points at nothing reads as a blunder)."""
@@ -604,7 +607,7 @@ class EmbeddingSpymaster:
         if not _misread(last):
             return cfg.max_number
         cap = last.clue.number
-        if turn.tokens <= CLOCK_TOKENS and int((turn.labels == 0).sum()) > cap * max(turn.tokens, 1):
+        if turn.tokens <= cfg.clock_tokens and int((turn.labels == 0).sum()) > cap * max(turn.tokens, 1):
             return cfg.max_number   # the end game: clues this size cannot finish in time
         return cap
 
@@ -808,10 +811,6 @@ def _allocate(total: int, shares: Sequence[float]) -> list[int]:
         out[i] += 1
     return [int(x) for x in out]
 
-
-#: The end game for :attr:`SpymasterConfig.after_miss_cap`: with this many tokens or fewer,
-#: a clue no bigger than the last may leave too little time.
-CLOCK_TOKENS = 4
 
 #: Board words checked one by one before the spymaster indexes its vocabulary for the
 #: strict clue check (:class:`~duetbot.bots.strict_clues.StrictIndex`): two boards.
