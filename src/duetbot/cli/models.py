@@ -265,6 +265,7 @@ def build(
                                                          "wordnet-base).")] = None,
     check: Annotated[bool, typer.Option("--check", help="pool, lexicon and names: write nothing, fail if the committed "
                                                         "files are out of date.")] = False,
+    jobs: Annotated[int, typer.Option(min=1, help="smollm: processes asking the language model (one per core).")] = 1,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress output.")] = False,
 ) -> None:
     """Build what duetbot ships: the word pool, the lexicon, the models (needs the duetbot\\[build] extra)."""
@@ -365,7 +366,7 @@ def build(
                 from ..build import lm_associations, wordllama_family
 
                 target_dir, root = (out or package_models_dir()) / name, lm_associations.CHECKOUT
-                meta = (lm_associations.build(target_dir, root, log=log) if name == "smollm"
+                meta = (lm_associations.build(target_dir, root, jobs=jobs, log=log) if name == "smollm"
                         else wordllama_family.build(target_dir, root, log=log))
                 size = sum(f["bytes"] for f in meta["files"].values())
                 console.print(f"{name}: dim {meta['dim']}, {meta['vocab_size']:,} words, {size / 1e6:.1f} MB, "
