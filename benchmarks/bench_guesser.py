@@ -92,7 +92,7 @@ def parse_config(text: str, base: GuesserConfig | None = None) -> GuesserConfig:
         k, _, v = (p.strip() for p in part.partition("="))
         if k not in types:
             raise SystemExit(f"unknown GuesserConfig field {k!r}")
-        kw[k] = (v.lower() in ("1", "true", "on", "yes")) if k == "infer_key" else (
+        kw[k] = (v.lower() in ("1", "true", "on", "yes")) if types[k] in (bool, "bool") else (
             int(v) if k == "seed" else float(v))
     return replace(cfg, **kw)
 

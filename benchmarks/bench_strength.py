@@ -14,10 +14,15 @@ as ``duetbot simulate`` plays it.
 The ``partner`` rows are closer to a game with a person: player A is the bot without one
 family (its spymaster models the other two, its guesser reads with them and ``eat``, as the
 shipped guesser does), player B a partner of that family in both roles, with noise. There
-the bot's guesser is measured too: it reads clues made for another mind.
+the bot's guesser is measured too: it reads clues made for another mind. The
+``threshold`` rows give it the clues of a plain one-family clue bot of the published kind
+(:mod:`duetbot.bots.threshold`, Kim et al. 2019), beside a reader of that same family; the
+second table says how each player's guesser read the other's clues (issue 29: a guesser that
+knows when it is lost stops sooner on clues that read poorly).
 
     python benchmarks/bench_strength.py --games 500            # all rows
     python benchmarks/bench_strength.py --games 100 --rows lofo
+    python benchmarks/bench_strength.py --games 100 --rows threshold
 """
 
 from __future__ import annotations
@@ -28,7 +33,7 @@ import time
 
 from duetbot.bots.factory import PartnerSpec
 from duetbot.records import GameRecord, GameResult, Tally
-from duetbot.rules import GuessResult, Variant
+from duetbot.rules import GuessResult, Player, Variant
 from duetbot.simulation import RunSpec, run_local
 from duetbot.wordpool import default_pool
 
@@ -61,6 +66,12 @@ def rows(kind: str, noise: float) -> list[tuple[str, str] | tuple[str, str, str]
             rest = "+".join(f for f in FAMILIES if f != g)
             out.append((f"bot without {g} with a {g}+noise partner (both roles)",
                         f"spymaster={rest},guesser={rest}+eat", f"model={g},noise={noise}"))
+    if kind in ("all", "threshold"):
+        for g in FAMILIES:
+            plain = f"bot=threshold,model={g},noise={noise}"
+            out.append((f"shipped bot with a threshold {g} clue bot ({g}+noise reader)", "default", plain))
+            out.append(("  same, its guesser not learning the partner (adapt=spymaster)", "adapt=spymaster", plain))
+            out.append((f"  a {g}+noise reader instead", f"model={g},noise={noise}", plain))
     return out
 
 
@@ -95,15 +106,37 @@ def after_misses(records: list[GameResult]) -> tuple[float, float, float]:
     return sum(numbers) / n, sum(x == 4 for x in numbers) / n, bolder / max(after, 1)
 
 
+def reading(records: list[GameResult], giver: Player) -> dict[str, float]:
+    """How ``giver``'s clues were read by the other player's guesser, per clue with a number:
+    the first guess green, greens found, a miss within the number (misread), the assassin
+    touched, and guesses past the clue's number."""
+    n = first = greens = misread = assassin = past = 0
+    for r in records:
+        for t in GameRecord.loads(r.line).replay().turns:
+            if t.giver is not giver or t.clue.number == 0 or not t.guesses:
+                continue
+            res = [x for _, x in t.guesses]
+            n += 1
+            first += res[0] is GuessResult.GREEN
+            greens += sum(x is GuessResult.GREEN for x in res)
+            misread += any(x is not GuessResult.GREEN for x in res[:t.clue.number])
+            assassin += GuessResult.ASSASSIN in res
+            past += len(res) > t.clue.number
+    d = max(n, 1)
+    return {"clues": n, "first": first / d, "greens": greens / d, "misread": misread / d,
+            "assassin": assassin / d, "past": past / d}
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--games", type=int, default=200)
-    ap.add_argument("--rows", default="all", choices=["all", "self", "cross", "lofo", "partner"])
+    ap.add_argument("--rows", default="all", choices=["all", "self", "cross", "lofo", "partner", "threshold"])
     ap.add_argument("--noise", type=float, default=0.3)
     ap.add_argument("--variant", default="standard")
     ap.add_argument("--workers", type=int, default=2)
     a = ap.parse_args(argv)
     print(f"{a.games} games per row, variant {a.variant}, partner noise {a.noise}")
+    reads: list[tuple[str, dict[str, float], dict[str, float]]] = []
     print("| pairing | win % | assassin % | sudden-death loss % | tokens left (wins) | score (wins) | turns | "
           "mean number | 4s % | bigger after a misread % | s |")
     print("|---|---|---|---|---|---|---|---|---|---|---|")
@@ -116,6 +149,18 @@ def main(argv: list[str] | None = None) -> int:
               f"{100 * s.sudden_death_loss.value:.1f} | {s.mean_tokens_left_on_win:.2f} | "
               f"{s.mean_score_on_win:.2f} | {s.mean_turns:.2f} | {mean:.2f} | {100 * fours:.1f} | "
               f"{100 * bolder:.1f} | {time.perf_counter() - t:.0f} |", flush=True)
+        if spec_b:
+            reads.append((name, reading(records, Player.B), reading(records, Player.A)))
+    if reads:
+        print("\nHow each player's guesser read the other's clues (per clue with a number): A reads B's "
+              "clues | B reads A's")
+        print("| pairing | clues | first green % | greens | misread % | assassin % | past the number % | "
+              "clues | first green % | greens | misread % | assassin % | past the number % |")
+        print("|---|---|---|---|---|---|---|---|---|---|---|---|---|")
+        for name, ab, ba in reads:
+            cells = [f"{d['clues']} | {100 * d['first']:.1f} | {d['greens']:.2f} | {100 * d['misread']:.1f} | "
+                     f"{100 * d['assassin']:.1f} | {100 * d['past']:.1f}" for d in (ab, ba)]
+            print(f"| {name} | {cells[0]} | {cells[1]} |")
     return 0
 
 

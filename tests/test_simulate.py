@@ -79,7 +79,18 @@ def test_bench_strength_plays_its_partner_rows(capsys):
     """The rows where player B is a partner of one family in both roles play two specs."""
     assert benchmark("bench_strength").main(["--games", "2", "--rows", "partner", "--workers", "1"]) == 0
     out = capsys.readouterr().out
-    assert out.count("| bot without ") == 3 and "with a glove50+noise partner" in out
+    games, reads = out.split("How each player's guesser read")
+    assert games.count("| bot without ") == 3 and "with a glove50+noise partner" in games
+    assert reads.count("| bot without ") == 3   # and how each side read the other's clues
+
+
+def test_bench_strength_threshold_rows_pair_our_bot_with_a_plain_clue_bot():
+    from duetbot.bots.factory import PartnerSpec
+
+    rows = benchmark("bench_strength").rows("threshold", 0.3)
+    assert len(rows) == 9 and all(len(r) == 3 for r in rows)
+    for _, a, b in rows:
+        assert PartnerSpec.parse(b).threshold and not PartnerSpec.parse(a).threshold
 
 
 def test_in_order_buffers_out_of_order_chunks():

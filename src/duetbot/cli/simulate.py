@@ -99,7 +99,7 @@ def simulate(
     games: Annotated[int, typer.Option("--games", "-n", min=1, help="Number of games in the run.")] = 100,
     seed: Annotated[int, typer.Option(help="Base seed; game i depends only on (seed, i).")] = 0,
     variant: Annotated[str, typer.Option(help="standard, easy, easier, mission:N:M, seed003; add modifiers with + (cap, nozero, loose, penalty).")] = "standard",
-    player_a: Annotated[Optional[str], typer.Option("--player-a", "-a", metavar="SPEC", help="Player A's partner spec, e.g. default, model=glove50,noise=0.2, spymaster=glove50+minilm,guesser=spacy300, bot=random. A's spymaster clues B's guesser.")] = None,
+    player_a: Annotated[Optional[str], typer.Option("--player-a", "-a", metavar="SPEC", help="Player A's partner spec, e.g. default, model=glove50,noise=0.2, spymaster=glove50+minilm,guesser=spacy300, bot=random, bot=threshold,model=glove50 (a plain clue bot). A's spymaster clues B's guesser.")] = None,
     player_b: Annotated[Optional[str], typer.Option("--player-b", "-b", metavar="SPEC", help="Player B's partner spec (default: default). B's spymaster clues A's guesser.")] = None,
     bots: Annotated[Optional[BotKind], typer.Option(help="Shortcut: --bots random sets both players to bot=random.")] = None,
     words: Annotated[Optional[Path], typer.Option("--words", help="Word pool file, one entry per line (default: the shipped pool).")] = None,
