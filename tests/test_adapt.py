@@ -123,6 +123,18 @@ def test_guesser_learns_which_family_its_partner_clues_with(spy):
     w = bot.family_weights(view)
     assert w[0] > 1.0 > w[2] and w.sum() == pytest.approx(3.0)
     assert EmbeddingGuesser(ensemble(FAMILIES), GuesserConfig(adapt=False)).family_weights(view).tolist() == [1, 1, 1]
+    # the clue I am guessing on is not evidence yet: one turn's guesses share one reading
+    green = next(i for i in A_GREENS if i not in view.covered)
+    state.apply(Guess(view.words[green]), Player.B)
+    during = guesser_view(state, Player.B)
+    assert during.correct_this_turn == 1 and during.turns[-1].guesses
+    fresh = EmbeddingGuesser(ensemble(FAMILIES), GuesserConfig(adapt=True))
+    assert fresh.family_weights(during).tolist() == pytest.approx(w.tolist())
+
+
+def test_the_shipped_guesser_learns_its_partner():
+    assert GuesserConfig().adapt and PartnerSpec.parse("default").build().guesser.config.adapt
+    assert not PartnerSpec.parse("adapt=spymaster").build().guesser.config.adapt
 
 
 def test_spec_adapt_key():

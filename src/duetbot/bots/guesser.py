@@ -26,7 +26,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..rules import EndTurn, Guess, GuessResult, Label
+from ..rules import EndTurn, Guess, GuessResult, Label, Phase
 from ..rules.keycard import CROSS_COUNTS, Player
 from ..views import GuesserView
 from ..embeddings import UnknownWordError
@@ -179,6 +179,8 @@ class EmbeddingGuesser:
         self.ensemble = ensemble
         self.config = config or GuesserConfig()
         self._reads: dict[tuple, np.ndarray | None] = {}
+        self._zs: dict[tuple, np.ndarray] = {}
+        self._learnt: tuple[tuple, np.ndarray] | None = None   # the last family_weights (key, value)
 
     def _read(self, clue: str, words: tuple[str, ...], sims: BoardSims | BoardRows,
               fam_w: np.ndarray) -> np.ndarray | None:
@@ -189,7 +191,7 @@ class EmbeddingGuesser:
         if key in self._reads:
             return self._reads[key]
         try:
-            z: np.ndarray | None = self._combine(self.ensemble.clue_z(clue, sims), fam_w)
+            z: np.ndarray | None = self._combine(self._clue_z(clue, words, sims), fam_w)
         except UnknownWordError:
             z = None
         if z is not None and self.config.noise:
@@ -201,6 +203,18 @@ class EmbeddingGuesser:
         self._reads[key] = z
         return z
 
+    def _clue_z(self, clue: str, words: tuple[str, ...], sims: BoardSims | BoardRows) -> np.ndarray:
+        """(families, words) z of ``clue`` on this board, each family's own (cached: learning
+        the partner rereads every earlier clue with new family weights)."""
+        key = (clue, words)
+        z = self._zs.get(key)
+        if z is None:
+            z = self.ensemble.clue_z(clue, sims)
+            if len(self._zs) >= READ_CACHE_SIZE:
+                self._zs.clear()
+            self._zs[key] = z
+        return z
+
     # --- beliefs -----------------------------------------------------------------------------
 
     def _noise(self, clue: str, words: tuple[str, ...]) -> np.ndarray:
@@ -210,20 +224,28 @@ class EmbeddingGuesser:
 
     def family_weights(self, view: GuesserView, sims: BoardSims | BoardRows | None = None) -> np.ndarray:
         """(families,) weight of each family in the average of z: the configured weights, or
-        with ``config.adapt`` those after the outcomes of my guesses on my partner's clues."""
+        with ``config.adapt`` those after the outcomes of my guesses on my partner's earlier
+        clues (not the one I am guessing on, so one turn's guesses share one reading; its
+        misses end the turn anyway)."""
         cfg = self.config
         base = self._base_weights()
-        past = [t for t in view.clues_to_me if t.clue.number > 0 and t.guesses]
-        if not cfg.adapt or not past or len(base) < 2:
+        done = view.turns[:-1] if view.phase is Phase.GUESS else view.turns
+        if not cfg.adapt or len(base) < 2 or not any(
+                t.giver is view.player.other and t.clue.number > 0 and t.guesses for t in done):
             return base
+        key = (view.words, view.player, done)
+        if self._learnt is not None and self._learnt[0] == key:
+            return self._learnt[1]
         sims = sims or self.ensemble.board_rows(view.words)
-        reads, hits = history_reads(view.turns, view.words, view.player.other,
-                                    lambda w: self.ensemble.clue_z(w, sims))
-        if len(reads) == 0:
-            return base
-        prior = ReaderModel(self.ensemble.names, tuple(base / base.sum()), 1 / cfg.sharpness, 0.05)
-        post = adapted(prior, outcome_posterior(reads, hits, prior), cfg.adapt_prior_clues)
-        return np.asarray(post.weights) * base.sum()
+        reads, hits = history_reads(done, view.words, view.player.other,
+                                    lambda w: self._clue_z(w, view.words, sims))
+        weights = base
+        if len(reads):
+            prior = ReaderModel(self.ensemble.names, tuple(base / base.sum()), 1 / cfg.sharpness, 0.05)
+            post = adapted(prior, outcome_posterior(reads, hits, prior), cfg.adapt_prior_clues)
+            weights = np.asarray(post.weights) * base.sum()
+        self._learnt = (key, weights)
+        return weights
 
     def _base_weights(self) -> np.ndarray:
         weights = dict(self.config.family_weights)
