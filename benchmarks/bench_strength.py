@@ -17,8 +17,8 @@ shipped guesser does), player B a partner of that family in both roles, with noi
 the bot's guesser is measured too: it reads clues made for another mind. The
 ``threshold`` rows give it the clues of a plain one-family clue bot of the published kind
 (:mod:`duetbot.bots.threshold`, Kim et al. 2019), beside a reader of that same family; the
-second table says how each player's guesser read the other's clues (issue 29: a guesser that
-knows when it is lost stops sooner on clues that read poorly).
+second table says how each player's guesser read the other's clues (issue 29: how our
+guesser fares with clues made by a mind unlike its own, and what learning the partner buys).
 
     python benchmarks/bench_strength.py --games 500            # all rows
     python benchmarks/bench_strength.py --games 100 --rows lofo

@@ -203,13 +203,11 @@ def asker(path: Path, jobs: int = 1) -> Iterator[Callable[[Sequence[str]], Itera
     (a process per core nearly doubles the words a minute on 2 cores; llama.cpp's own threads
     speed up one short call little). Loads no model until a word is asked."""
     if jobs <= 1:
-        lm: list[AssociationLM] = []
-
         def one(words: Sequence[str]) -> Iterator[list[tuple[str, float]]]:
+            lm = None
             for w in words:
-                if not lm:
-                    lm.append(AssociationLM(path))
-                yield lm[0].first_tokens(w)
+                lm = lm or AssociationLM(path)
+                yield lm.first_tokens(w)
 
         yield one
         return
