@@ -33,7 +33,7 @@ import time
 
 from duetbot.bots.factory import PartnerSpec
 from duetbot.records import GameRecord, GameResult, Tally
-from duetbot.rules import GuessResult, Player, Variant
+from duetbot.rules import GuessResult, Player, Turn, Variant
 from duetbot.simulation import RunSpec, run_local
 from duetbot.wordpool import default_pool
 
@@ -88,14 +88,19 @@ def run_records(spec: str, games: int, variant: str, workers: int, seed: int = 2
     return list(run_local(run, games, workers=workers))
 
 
-def after_misses(records: list[GameResult]) -> tuple[float, float, float]:
+def replayed(records: list[GameResult]) -> list[tuple[Turn, ...]]:
+    """Each game's turns, replayed once for the figures below."""
+    return [tuple(GameRecord.loads(r.line).replay().turns) for r in records]
+
+
+def after_misses(games: list[tuple[Turn, ...]]) -> tuple[float, float, float]:
     """(mean clue number, share of clues that are 4s, share of a giver's clues after the
     partner misread their previous one (a miss within its number) that are bigger than it),
     over all games."""
     numbers, bolder, after = [], 0, 0
-    for r in records:
+    for turns in games:
         last: dict = {}
-        for t in GameRecord.loads(r.line).replay().turns:
+        for t in turns:
             numbers.append(t.clue.number)
             prev = last.get(t.giver)
             if prev is not None and any(res is not GuessResult.GREEN for _, res in prev.guesses[:prev.clue.number]):
@@ -106,13 +111,13 @@ def after_misses(records: list[GameResult]) -> tuple[float, float, float]:
     return sum(numbers) / n, sum(x == 4 for x in numbers) / n, bolder / max(after, 1)
 
 
-def reading(records: list[GameResult], giver: Player) -> dict[str, float]:
+def reading(games: list[tuple[Turn, ...]], giver: Player) -> dict[str, float]:
     """How ``giver``'s clues were read by the other player's guesser, per clue with a number:
     the first guess green, greens found, a miss within the number (misread), the assassin
     touched, and guesses past the clue's number."""
     n = first = greens = misread = assassin = past = 0
-    for r in records:
-        for t in GameRecord.loads(r.line).replay().turns:
+    for turns in games:
+        for t in turns:
             if t.giver is not giver or t.clue.number == 0 or not t.guesses:
                 continue
             res = [x for _, x in t.guesses]
@@ -144,13 +149,14 @@ def main(argv: list[str] | None = None) -> int:
         t = time.perf_counter()
         records = run_records(spec, a.games, a.variant, a.workers, spec_b=spec_b[0] if spec_b else None)
         s = Tally(records).summary()
-        mean, fours, bolder = after_misses(records)
+        games = replayed(records)
+        mean, fours, bolder = after_misses(games)
         print(f"| {name} | {100 * s.win.value:.1f} | {100 * s.assassin.value:.1f} | "
               f"{100 * s.sudden_death_loss.value:.1f} | {s.mean_tokens_left_on_win:.2f} | "
               f"{s.mean_score_on_win:.2f} | {s.mean_turns:.2f} | {mean:.2f} | {100 * fours:.1f} | "
               f"{100 * bolder:.1f} | {time.perf_counter() - t:.0f} |", flush=True)
         if spec_b:
-            reads.append((name, reading(records, Player.B), reading(records, Player.A)))
+            reads.append((name, reading(games, Player.B), reading(games, Player.A)))
     if reads:
         print("\nHow each player's guesser read the other's clues (per clue with a number): A reads B's "
               "clues | B reads A's")

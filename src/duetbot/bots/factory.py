@@ -33,8 +33,8 @@ from .base import Partner
 from .ensemble import Ensemble
 from .guesser import EmbeddingGuesser, GuesserConfig
 from .random_bots import random_partner
-from .threshold import ThresholdSpymaster
 from .spymaster import EmbeddingSpymaster, SpymasterConfig
+from .threshold import ThresholdSpymaster
 
 #: The families the shipped bots think with. The spymaster models its partner as a mixture
 #: of all of them (mixtures beat averages and single families against unseen partners:
