@@ -4,7 +4,7 @@ The rule book judges people's clues (``rules.clues.check_clue``); the bots hold 
 clues to the strict check (``bots.strict_clues.strict_conflict``: no clue containing a visible
 word or contained in one, 3+ letters, no derived form, no shared compound part). This plays
 the same seeds twice per pairing, once with the spymaster's old rule-book filter
-(``SpymasterConfig(strict_clues=False)``) and once with the strict one (the default), on the
+(``SpymasterConfig(words=WordsConfig(strict_clues=False))``) and once with the strict one (the default), on the
 simulation engine (``RunSpec`` / ``run_local``), and reports per run:
 
 - the share of the bot's clues (zero clues included) that the strict check flags, computed
@@ -30,7 +30,7 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from duetbot.bots.factory import PartnerSpec, ensemble
-from duetbot.bots.spymaster import EmbeddingSpymaster, SpymasterConfig
+from duetbot.bots.spymaster import EmbeddingSpymaster, SpymasterConfig, WordsConfig
 from duetbot.records import GameRecord, wilson
 from duetbot.rules import Clue, State, Variant, is_legal_clue
 from duetbot.bots.strict_clues import strict_conflict
@@ -40,7 +40,7 @@ from duetbot.wordpool import default_pool
 
 @lru_cache(maxsize=8)
 def _spymaster(models: tuple[str, ...], strict: bool) -> EmbeddingSpymaster:
-    return EmbeddingSpymaster(ensemble(models), SpymasterConfig(strict_clues=strict))
+    return EmbeddingSpymaster(ensemble(models), SpymasterConfig(words=WordsConfig(strict_clues=strict)))
 
 
 @dataclass(frozen=True)

@@ -11,7 +11,7 @@ import pytest
 from duetbot.bots.factory import PartnerSpec, SpecError, ensemble
 from duetbot.bots.guesser import EmbeddingGuesser, GuesserConfig
 from duetbot.bots.reader import ReaderModel, ReadTurns, StopCounts, adapted, history_reads, outcome_posterior
-from duetbot.bots.spymaster import EmbeddingSpymaster, SpymasterConfig
+from duetbot.bots.spymaster import AdaptConfig, EmbeddingSpymaster, SpymasterConfig
 from duetbot.rules import Clue, EndTurn, Guess, GuessResult, Player
 from duetbot.rules import State, Turn
 from duetbot.views import guesser_view, spymaster_view
@@ -104,7 +104,7 @@ def test_spymaster_learns_which_family_its_partner_reads_like(spy, family, other
     assert learnt.weights[other] < spy.partner.weights[other]
     # stateless: the same view gives the same clue; adaptation off keeps the prior
     assert spy.give_clue(view) == spy.give_clue(view)
-    off = EmbeddingSpymaster(spy.ensemble, SpymasterConfig(adapt=False))
+    off = EmbeddingSpymaster(spy.ensemble, SpymasterConfig(adapt=AdaptConfig(enabled=False)))
     assert off.adapted_partner(view) is off.partner
 
 
@@ -140,9 +140,9 @@ def test_the_shipped_guesser_learns_its_partner():
 def test_spec_adapt_key():
     assert PartnerSpec.parse("adapt=off").label == "adapt=off"
     assert PartnerSpec.parse("model=glove50,adapt=on").label == "model=glove50,adapt=on"
-    assert PartnerSpec.parse("model=glove50").build().spymaster.config.adapt
+    assert PartnerSpec.parse("model=glove50").build().spymaster.config.adapt.enabled
     p = PartnerSpec.parse("model=glove50+minilm,adapt=guesser").build()
-    assert not p.spymaster.config.adapt and p.guesser.config.adapt
+    assert not p.spymaster.config.adapt.enabled and p.guesser.config.adapt
     with pytest.raises(SpecError, match="adapt"):
         PartnerSpec.parse("adapt=maybe")
 

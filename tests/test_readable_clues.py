@@ -54,7 +54,7 @@ def test_the_odd_words_are_never_clue_candidates(spymaster):
     index = spymaster.ensemble.index
     known = [w for w in NEVER if w in index]
     assert known, "the test list should meet the vocabulary"
-    assert all(spymaster._too_rare[index[w]] for w in known)
+    assert all(spymaster.words.never[index[w]] for w in known)
 
 
 def test_first_clues_have_an_honest_number_and_people_words(spymaster):

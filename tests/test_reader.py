@@ -13,7 +13,8 @@ from duetbot.bots.factory import ensemble
 from duetbot.bots.reader import (ReaderModel, ReadTurns, StopCounts, family_log_likelihoods, log_likelihood,
                                  next_guess_chances, posterior)
 from duetbot.bots.common_words import people_would_say
-from duetbot.bots.spymaster import EmbeddingSpymaster, _allocate, people_model
+from duetbot.bots.spymaster import EmbeddingSpymaster, people_model
+from duetbot.bots.spymaster.readers import allocate as _allocate
 from duetbot.rules import Player, deal
 from duetbot.rules.duet import State
 from duetbot.views import spymaster_view

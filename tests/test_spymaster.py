@@ -8,7 +8,7 @@ import pytest
 from duetbot.bots.ensemble import Ensemble
 from duetbot.bots.factory import DEFAULT_MODELS, ensemble
 from duetbot.bots.reader import ReaderModel
-from duetbot.bots.spymaster import EmbeddingSpymaster, SpymasterConfig
+from duetbot.bots.spymaster import EmbeddingSpymaster, SpymasterConfig, WordsConfig
 from duetbot.bots.winchance import win_table
 from duetbot.harness import play_game
 from duetbot.rules import Clue, Player, State, Variant, deal, is_legal_clue, make_deal
@@ -208,11 +208,11 @@ def test_strict_mask_forbids_what_the_rule_book_allows(spymaster):
     words = ["ICE"] + [w for w in default_pool() if w != "ICE"][:24]
     state = State(make_deal(words, [a for a, _ in PAIRS], [b for _, b in PAIRS]))
     j = spymaster.ensemble.index["officer"]
-    assert not spymaster._legal(spymaster_view(state, Player.A)).full()[j]
-    loose = EmbeddingSpymaster(spymaster.ensemble, SpymasterConfig(strict_clues=False))
-    assert loose._legal(spymaster_view(state, Player.A)).full()[j]
+    assert not spymaster.words.legal(spymaster_view(state, Player.A)).full()[j]
+    loose = EmbeddingSpymaster(spymaster.ensemble, SpymasterConfig(words=WordsConfig(strict_clues=False)))
+    assert loose.words.legal(spymaster_view(state, Player.A)).full()[j]
     state.covered_green.add(0)
-    assert spymaster._legal(spymaster_view(state, Player.A)).full()[j]
+    assert spymaster.words.legal(spymaster_view(state, Player.A)).full()[j]
 
 
 def test_zero_and_fallback_clues_use_the_strict_mask(spymaster):
@@ -221,7 +221,7 @@ def test_zero_and_fallback_clues_use_the_strict_mask(spymaster):
 
     state = State(deal(3, default_pool()))
     view = spymaster_view(state, Player.A)
-    turn = spymaster._turn(view)
+    turn = spymaster.position(view)
     option = spymaster._fallback(view, turn)
     assert strict_conflict(option.clue.word, state.visible_words()) is None
     bad = [spymaster.ensemble.clue_words[i] for i in np.flatnonzero(turn.legal.full())[:2000]]
@@ -234,24 +234,24 @@ def test_lazy_legality_gives_the_clues_of_the_full_mask(spymaster):
     candidate against every word first."""
     pool = default_pool()
     indexed = EmbeddingSpymaster(spymaster.ensemble, spymaster.config)
-    indexed._illegal(pool)
+    indexed.words._forbidden(pool)
     for seed in range(12):
         state = State(deal(seed, pool))
         for i in list(state.deal.key.all_greens())[: seed % 5]:
             state.covered_green.add(i)
         view = spymaster_view(state, Player.A)
         lazy = EmbeddingSpymaster(spymaster.ensemble, spymaster.config)
-        assert not lazy._legal(view).complete and indexed._legal(view).complete
+        assert not lazy.words.legal(view).complete and indexed.words.legal(view).complete
         got = [o.to_json() for o in lazy.suggest(view, top=8)]
         assert got == [o.to_json() for o in indexed.suggest(view, top=8)], seed
-        assert lazy._legal(view).full().tolist() == indexed._legal(view).ok.tolist()
+        assert lazy.words.legal(view).full().tolist() == indexed.words.legal(view).ok.tolist()
 
 
 @given(st.integers(1, 9), st.integers(0, 2**31 - 1))
 def test_best_columns_are_each_rows_k_best(k, seed):
     """The strided shortcut of the clue screen picks exactly each row's k largest columns,
     equal values to the earlier column (as a stable sort of the whole row does)."""
-    from duetbot.bots.spymaster import _best_columns
+    from duetbot.bots.spymaster.search import _best_columns
 
     rng = np.random.default_rng(seed)
     values = rng.integers(-20, 20, size=(4, 600)).astype(np.float32)  # many ties
@@ -264,7 +264,7 @@ def test_best_columns_are_each_rows_k_best(k, seed):
 @given(st.lists(st.integers(-5, 5), max_size=30), st.integers(1, 3))
 def test_unique_is_numpys(values, rows):
     """The spymaster's np.unique without numpy.ma: the same sorted distinct values."""
-    from duetbot.bots.spymaster import _unique
+    from duetbot.bots.spymaster.readers import unique as _unique
 
     a = np.array(values * rows, dtype=np.int64).reshape(rows, -1) if values else np.zeros((rows, 0), np.int64)
     assert _unique(a).tolist() == np.unique(a).tolist()

@@ -24,26 +24,29 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, replace
 from functools import lru_cache
+from typing import ClassVar, Mapping
 
 import numpy as np
 
 from ..views.classic import ClassicGuesserView, ClassicSpymasterView
 from ..rules import Clue, EndTurn, Guess, GuessResult, Phase, Player, Turn, Variant
-from ..rules.classic import Card, ClassicResult
+from ..rules.classic import STARTING_AGENTS, Card, ClassicResult
 from .strict_clues import strict_conflict
 from ..views import GuesserView
 from .base import Partner
 from .ensemble import Ensemble
 from .guesser import Belief, EmbeddingGuesser, GuesserConfig
-from .spymaster import ClueOption, EmbeddingSpymaster, SpymasterConfig, _Turn, labelled_option
+from .spymaster import EmbeddingSpymaster, Outcomes, Position, Situation, SpymasterConfig, Valuation
 from .winchance import CLASSIC_TURNS, TurnModel
 
 _OWN, _ASSASSIN, _BYSTANDER, _OPPONENT = 0, 1, 2, 3
 _NAMES = {_OWN: "agent", _ASSASSIN: "assassin", _BYSTANDER: "bystander", _OPPONENT: "opponent"}
 
 
-@dataclass
-class _ClassicTurn(_Turn):
+@dataclass(frozen=True)
+class ClassicSituation(Situation):
+    """Classic's situation: both teams' agents left, and whether one team plays alone."""
+
     my_left: int = 0
     opp_left: int = 0
     solo: bool = False
@@ -52,8 +55,8 @@ class _ClassicTurn(_Turn):
 @dataclass(frozen=True)
 class ClassicCost:
     """The classic cost model (see the module docstring): its assumptions, shared by the
-    spymaster and the guesser, and the spymaster's per-turn labels, outcome values and
-    label names (:class:`~duetbot.bots.spymaster.CostModel`)."""
+    spymaster and the guesser, and the spymaster's situation, outcome values and label names
+    (:class:`~duetbot.bots.spymaster.CostModel`)."""
 
     turns: TurnModel = CLASSIC_TURNS
     """What a future turn of either team is assumed to bring (:mod:`.winchance`)."""
@@ -63,72 +66,63 @@ class ClassicCost:
     """Guesser ranking: P(own) - assassin_aversion * P(assassin) - this * P(opponent)."""
     assassin_aversion: float = 1.5
 
-    def turn(self, spymaster: EmbeddingSpymaster, view: ClassicSpymasterView) -> _ClassicTurn:
-        sm = spymaster
-        sims = sm.ensemble.board(view.words)
+    names: ClassVar[Mapping[int, str]] = _NAMES
+    links: ClassVar[bool] = False
+
+    def situation(self, view: ClassicSpymasterView) -> ClassicSituation:
         eligible = np.array(view.visible, dtype=np.int64)
         me, them = view.team.label, view.team.other.label
         code = {me: _OWN, them: _OPPONENT, Card.ASSASSIN: _ASSASSIN, Card.BYSTANDER: _BYSTANDER}
         labels = np.array([code[view.key[i]] for i in eligible], dtype=np.int8)
-        legal = sm._legal(view)
-        return _ClassicTurn(sims, eligible, labels, legal, len(view.my_agents), 0, 0, sm.partner,
-                            sm._family_rows, number_cap=sm.config.max_number,
-                            my_left=len(view.my_agents), opp_left=len(view.opponent_agents),
-                            solo=view.rules.solo)
+        return ClassicSituation(eligible, labels, len(view.my_agents), my_left=len(view.my_agents),
+                                opp_left=len(view.opponent_agents), solo=view.rules.solo)
 
-    def values(self, spymaster: EmbeddingSpymaster, turn: _Turn, cand: np.ndarray,
-               eligible_mask: np.ndarray | None = None,
-               tokens_after: int | None = None) -> tuple[np.ndarray, ...]:
-        """(value, found, p_assassin, p_bystander) per candidate and number: the race (or
-        solo) table after the simulated outcomes."""
-        assert isinstance(turn, _ClassicTurn)
-        cfg = spymaster.config
-        cols = turn.eligible if eligible_mask is None else turn.eligible[eligible_mask]
-        labels = turn.labels if eligible_mask is None else turn.labels[eligible_mask]
-        own = labels == _OWN
-        above, first_miss = spymaster._simulate(turn.sims.z[:, cand[None, :], cols[:, None]], own, labels, turn.rows)
-        ks = np.arange(1, cfg.max_number + 1)
+    def danger_bonus(self, assassin_margin: float) -> Mapping[int, float]:
+        return {_ASSASSIN: assassin_margin, _OPPONENT: assassin_margin / 2, _BYSTANDER: 0.0}
+
+    def values(self, position: Position, outcomes: Outcomes, max_number: int,
+               tokens_after: int | None = None) -> Valuation:
+        """The race (or solo) table after the simulated outcomes."""
+        s = position.situation
+        assert isinstance(s, ClassicSituation)
+        above, first_miss = outcomes.above, outcomes.first_miss
+        ks = np.arange(1, max_number + 1)
         found = np.minimum(above[..., None], ks)                      # (M, n, K)
         missed = above[..., None] < ks
         p_assassin = (missed & (first_miss == _ASSASSIN)[..., None]).astype(np.float64)
         p_opp = (missed & (first_miss == _OPPONENT)[..., None]).astype(np.float64)
-        m_after = np.clip(turn.my_left - found, 0, 9)
-        if turn.solo:
+        m_after = np.clip(s.my_left - found, 0, STARTING_AGENTS)
+        if s.solo:
             S = self.turns.solo_table(self.solo_discount)
             v_next = S[m_after]
-            v_opp = S[m_after] if turn.opp_left > 1 else np.zeros_like(v_next)
+            v_opp = S[m_after] if s.opp_left > 1 else np.zeros_like(v_next)
         else:
             R = self.turns.race_table()
-            o = turn.opp_left
+            o = s.opp_left
             v_next = np.where(m_after == 0, 1.0, 1.0 - R[o, m_after])
             v_opp = 0.0 if o <= 1 else np.where(m_after == 0, 1.0, 1.0 - R[o - 1, m_after])
         win_now = m_after == 0
         value = np.where(win_now, 1.0,
                          (1 - p_assassin - p_opp) * v_next + p_opp * v_opp).mean(axis=0)
         p_by = (missed - p_assassin - p_opp).mean(axis=0)
-        return value, found.mean(axis=0), p_assassin.mean(axis=0), p_by
-
-    def option(self, spymaster: EmbeddingSpymaster, view: ClassicSpymasterView, turn: _Turn, c: int,
-               number: int, score: float, found: float, p_a: float, p_b: float) -> ClueOption:
-        margin = spymaster.config.assassin_margin
-        return labelled_option(spymaster, view, turn, c, number, score, found, p_a, p_b, _NAMES,
-                               {_ASSASSIN: margin, _OPPONENT: margin / 2, _BYSTANDER: 0.0}, links=False)
+        return Valuation(value, found.mean(axis=0), p_assassin.mean(axis=0), p_by)
 
 
 class ClassicSpymaster(EmbeddingSpymaster):
     """:class:`EmbeddingSpymaster` given the classic cost model (see the module docstring).
 
     The candidate screen, the partner simulation and the option ranking are the Duet bot's;
-    :class:`ClassicCost` supplies the per-turn labels, the value of an outcome and the label
-    names. Its clue candidates go through the same legality mask
-    (``EmbeddingSpymaster._legal``), so its own clues pass the strict check
-    (``SpymasterConfig.strict_clues``) like the Duet bot's. No zero clues and no honest
-    number (issue 28's policy is measured for Duet partners only): the number that
-    maximises the chance of winning."""
+    :class:`ClassicCost` supplies the situation, the value of an outcome and the label
+    names. Its clue candidates go through the same legality mask, so its own clues pass the
+    strict check (``SpymasterConfig.words.strict_clues``) like the Duet bot's. No zero clues
+    and no honest number (issue 28's policy is measured for Duet partners only): the number
+    that maximises the chance of winning."""
 
     def __init__(self, ensemble: Ensemble, config: SpymasterConfig | None = None,
                  cost: ClassicCost | None = None) -> None:
-        super().__init__(ensemble, replace(config or SpymasterConfig(), zero_clues=False, honest=False),
+        cfg = config or SpymasterConfig()
+        super().__init__(ensemble, replace(cfg, zero=replace(cfg.zero, enabled=False),
+                                           number=replace(cfg.number, honest=False)),
                          cost or ClassicCost())
 
 

@@ -33,7 +33,7 @@ from .base import Partner
 from .ensemble import Ensemble
 from .guesser import EmbeddingGuesser, GuesserConfig
 from .random_bots import random_partner
-from .spymaster import EmbeddingSpymaster, SpymasterConfig
+from .spymaster import AdaptConfig, EmbeddingSpymaster, SpymasterConfig
 from .threshold import ThresholdSpymaster
 
 #: The families the shipped bots think with. The spymaster models its partner as a mixture
@@ -117,9 +117,9 @@ def ensemble(names: tuple[str, ...], described: Described = ()) -> Ensemble:
 
 
 @lru_cache(maxsize=16)
-def spymaster(names: tuple[str, ...], described: Described = (), adapt: bool = SpymasterConfig.adapt) -> EmbeddingSpymaster:
+def spymaster(names: tuple[str, ...], described: Described = (), adapt: bool = AdaptConfig.enabled) -> EmbeddingSpymaster:
     """Spymasters are deterministic and keep only per-board caches: one per model set."""
-    return EmbeddingSpymaster(ensemble(names, described), SpymasterConfig(adapt=adapt))
+    return EmbeddingSpymaster(ensemble(names, described), SpymasterConfig(adapt=AdaptConfig(enabled=adapt)))
 
 
 ADAPT = {"on": (True, True), "off": (False, False), "spymaster": (True, False), "guesser": (False, True)}
@@ -238,7 +238,7 @@ class PartnerSpec:
     def build(self, seed: int = 0) -> Partner:
         if self.random:
             return random_partner(seed)
-        spy_adapt, guesser_adapt = ADAPT.get(self.adapt or "", (SpymasterConfig.adapt, GuesserConfig.adapt))
+        spy_adapt, guesser_adapt = ADAPT.get(self.adapt or "", (AdaptConfig.enabled, GuesserConfig.adapt))
         spy = (ThresholdSpymaster(ensemble(self.spymaster_models, self.described)) if self.threshold
                else spymaster(self.spymaster_models, self.described, spy_adapt))
         guesser = EmbeddingGuesser(ensemble(self.guesser_models, self.described),

@@ -27,12 +27,12 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..rules import EndTurn, Guess, GuessResult, Label, Phase
-from ..rules.keycard import CROSS_COUNTS, Player
+from ..rules.keycard import ASSASSINS_PER_SIDE, BOARD_SIZE, BYSTANDERS_PER_SIDE, CROSS_COUNTS, GREENS_PER_SIDE, Player
 from ..views import GuesserView
 from ..embeddings import UnknownWordError
 from .ensemble import BoardRows, BoardSims, Ensemble
 from .reader import ReaderModel, adapted, history_reads, outcome_posterior
-from .winchance import DUET_TURNS, TurnModel
+from .winchance import DUET_TURNS, TurnEnd, TurnModel
 
 _G, _A, _N = 0, 1, 2
 _LABEL_CODE = {Label.GREEN: _G, Label.ASSASSIN: _A, Label.BYSTANDER: _N}
@@ -144,7 +144,7 @@ def _cross_counts(me: Player) -> np.ndarray:
 
 
 _CROSS = {p: _cross_counts(p) for p in Player}
-_UNIFORM = np.array([9, 3, 13]) / 25
+_UNIFORM = np.array([GREENS_PER_SIDE, ASSASSINS_PER_SIDE, BYSTANDERS_PER_SIDE]) / BOARD_SIZE
 
 
 def key_prior(view: GuesserView) -> np.ndarray:
@@ -272,7 +272,7 @@ class EmbeddingGuesser:
         # a clue cannot aim at more words than my partner has greens left to find (a reported
         # "ocean 9" on turn 5 would otherwise make every word a near-certain target, and my own
         # assassins with it: each is my partner's assassin with chance 1/3)
-        greens_left = 0 if view.partner_done else max(9 - sum(
+        greens_left = 0 if view.partner_done else max(GREENS_PER_SIDE - sum(
             1 for t in clues for _, r in t.guesses if r is GuessResult.GREEN), 0)
         age = 0
         fam_w = self.family_weights(view, sims)
@@ -293,8 +293,8 @@ class EmbeddingGuesser:
                 not_target *= 1 - weight * a
             assassin_logodds -= cfg.assassin_shyness * weight * np.maximum(z, 0)
         p_clue = np.minimum(np.maximum(1 - not_target, 1e-4), 1 - 1e-4)  # np.clip, without its overhead
-        prior = key_prior(view)[cand] if cfg.infer_key else np.tile([9 / 25, 3 / 25, 13 / 25], (n, 1))
-        base = 9 / 25
+        prior = key_prior(view)[cand] if cfg.infer_key else np.tile(_UNIFORM, (n, 1))
+        base = _UNIFORM[_G]
         if cfg.unaimed_greens:
             aimed = float((1 - not_target).sum())
             q = cfg.unaimed_greens * max(greens_left - aimed, 0.0) / max(n - aimed, 1.0)
@@ -316,16 +316,13 @@ class EmbeddingGuesser:
         """After a correct guess: is stopping worth more than the best next guess?"""
         if view.sudden_death or view.correct_this_turn == 0 or len(belief.index) == 0:
             return False
-        W = self.config.turns.duet_table()
-        g = 15 - len(view.covered_green)
-        t = max(view.tokens - 1, 0)
-        if view.bystander_tokens > 0:
-            t_miss, miss_lost = t, False
-        else:
-            t_miss, miss_lost = max(view.tokens - 2, 0), view.tokens < 2
-        pg, pa, pn = belief.p[0]
-        go = pg * W[max(g - 1, 0), t] + pn * (0.0 if miss_lost else W[g, t_miss])
-        return go <= W[g, t]
+        pg, _, pn = belief.p[0]
+        return not self._worth_guessing(view, view.greens_to_win, pg, pn)
+
+    def _worth_guessing(self, view: GuesserView, greens: int, p_green: float, p_bystander: float) -> bool:
+        """One more guess beats stopping, by the win table and what a miss costs now."""
+        end = TurnEnd.after(view.tokens, view.bystander_tokens)
+        return end.worth_guessing(self.config.turns.duet_table(), greens, p_green, p_bystander)
 
     def guess(self, view: GuesserView) -> Guess | EndTurn:
         belief = self.belief(view)
@@ -338,11 +335,9 @@ class EmbeddingGuesser:
         belief = self.belief(view)
         if view.sudden_death:
             return belief, 1
-        W = self.config.turns.duet_table()
-        g, t = 15 - len(view.covered_green), max(view.tokens - 1, 0)
-        n = 0
+        g, n = view.greens_to_win, 0
         for pg, pa, pn in belief.p:
-            if n >= 1 and pg * W[max(g - 1, 0), t] + pn * W[g, t] <= W[g, t]:
+            if n >= 1 and not self._worth_guessing(view, g, pg, pn):
                 break
             n += 1
             g -= 1

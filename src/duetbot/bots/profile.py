@@ -1,7 +1,7 @@
 """What the bots learnt of one person, carried from game to game (``duetbot play --profile``).
 
 During a game the bots learn their partner from the history (:mod:`.reader`,
-``SpymasterConfig.adapt``, ``GuesserConfig.adapt``). A profile keeps the result when a game
+``SpymasterConfig.adapt.enabled``, ``GuesserConfig.adapt``). A profile keeps the result when a game
 ends: the spymaster's partner model (family weights, lapse, stop rates) and the guesser's
 family weights. The next game's bots start from it, and the in-game learning then counts it
 as its prior (worth ``adapt_prior_clues`` clues), so older games fade as new ones come.

@@ -22,7 +22,9 @@ from functools import lru_cache
 
 import numpy as np
 
-__all__ = ["CLASSIC_TURNS", "DUET_TURNS", "TurnModel", "race_table", "solo_table", "win_table"]
+from ..rules.duet import mistake_cost
+
+__all__ = ["CLASSIC_TURNS", "DUET_TURNS", "TurnEnd", "TurnModel", "race_table", "solo_table", "win_table"]
 
 
 @dataclass(frozen=True)
@@ -48,6 +50,43 @@ class TurnModel:
         """``S[m]``: classic with one team alone against the clock (:func:`solo_table`)."""
         return solo_table(self.turn_yield, self.turn_assassin, discount, n)
 
+
+
+@dataclass(frozen=True)
+class TurnEnd:
+    """What a Duet turn's end leaves on the clock: the one rule for what an outcome costs,
+    used by the spymaster's clue values, the guesser's stop and its plan.
+
+    >>> TurnEnd.after(tokens=3, bystander_tokens=0)      # a mission map's bystander tokens spent
+    TurnEnd(ok=2, miss=1)
+    >>> TurnEnd.after(tokens=1, bystander_tokens=0).miss is None      # a mistake now loses
+    True
+    """
+
+    ok: int
+    """Tokens left after the turn ends without a mistake (a stop, or greens only)."""
+    miss: int | None
+    """Tokens left after it ends on a bystander; ``None``: that loses the game."""
+
+    @classmethod
+    def after(cls, tokens: int, bystander_tokens: int) -> TurnEnd:
+        """The turn now being played, with ``tokens`` left before it (:func:`~duetbot.rules.duet.mistake_cost`)."""
+        cost = mistake_cost(tokens, bystander_tokens)
+        return cls(max(tokens - 1, 0), None if cost is None else max(tokens - cost, 0))
+
+    def value(self, W: np.ndarray, greens: np.ndarray | int, found: np.ndarray | int,
+              missed: np.ndarray | bool) -> np.ndarray:
+        """Chance of winning after the turn (no assassin): ``found`` of ``greens`` found, then
+        a stop (``missed`` False) or a bystander."""
+        left = np.clip(np.asarray(greens) - found, 0, W.shape[0] - 1)
+        on_miss = 0.0 if self.miss is None else W[left, self.miss]
+        return np.where(missed, on_miss, W[left, self.ok])
+
+    def worth_guessing(self, W: np.ndarray, greens: int, p_green: float, p_bystander: float) -> bool:
+        """Whether one more guess (green with ``p_green``, a bystander with ``p_bystander``, the
+        rest the assassin) beats stopping now with ``greens`` left."""
+        go = p_green * self.value(W, greens, 1, False) + p_bystander * self.value(W, greens, 0, True)
+        return bool(go > self.value(W, greens, 0, False))
 
 DUET_TURNS = TurnModel()
 """Duet, both bots: the spymaster's clues find 1-3 greens most turns (self-play and cross-play

@@ -67,6 +67,21 @@ class History:
 # --- the state ---------------------------------------------------------------------------
 
 
+def mistake_cost(tokens: int, bystander_tokens: int) -> int | None:
+    """Timer tokens a mistake (a bystander) costs now: one while bystander-side tokens are
+    left; on a mission map once they are gone two, and with only one token left the game is
+    lost (``None``). With no token left (after an invalid-clue penalty) nothing.
+
+    >>> mistake_cost(5, 2), mistake_cost(5, 0), mistake_cost(1, 0)
+    (1, 2, None)
+    """
+    if bystander_tokens:
+        return 1
+    if tokens == 1:
+        return None
+    return min(tokens, 2)
+
+
 @dataclass
 class State:
     """A game in progress. ``apply`` is the only way it changes."""
@@ -357,13 +372,15 @@ class State:
             if self.tokens:
                 self._spend(1, prefer_check=True)
             self.voluntary_ends += 1
-        elif self.bystander_tokens:
-            self.bystander_tokens -= 1
-        elif self.check_tokens >= 2:
-            self.check_tokens -= 2  # mission map: bystander-side tokens gone, a mistake costs two
-        elif self.check_tokens == 1:
-            self._finish(Termination.MISSION_FAILED)
-            return
+        else:
+            cost = mistake_cost(self.tokens, self.bystander_tokens)
+            if cost is None:
+                self._finish(Termination.MISSION_FAILED)
+                return
+            if self.bystander_tokens:
+                self.bystander_tokens -= cost
+            else:
+                self.check_tokens -= cost
         # (no token at all is left only after an invalid-clue penalty took the last one)
         if self.tokens == 0:
             self.phase = Phase.SUDDEN_DEATH

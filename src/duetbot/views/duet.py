@@ -19,7 +19,7 @@ from typing import Any
 
 from ..rules.base import Phase, Turn
 from ..rules.duet import State
-from ..rules.keycard import Label, Player
+from ..rules.keycard import TOTAL_GREENS, Label, Player
 from ..rules.variants import Variant
 from .base import BoardLookups
 
@@ -50,6 +50,11 @@ class PublicView(BoardLookups):
 
     def my_labels(self, label: Label) -> frozenset[int]:
         return frozenset(i for i, lab in enumerate(self.my_side) if lab is label)
+
+    @property
+    def greens_to_win(self) -> int:
+        """Greens still to find, both sides together (the game is won at none)."""
+        return TOTAL_GREENS - len(self.covered_green)
 
 
 @dataclass(frozen=True)

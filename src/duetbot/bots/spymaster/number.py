@@ -1,0 +1,152 @@
+"""The number policy: which (clue, number) pairs may be given, as named rules.
+
+Each rule reads the candidates' figures (:class:`Numbers`) and the values so far and returns a
+mask, (candidates, numbers), of what it allows; :func:`apply` applies the list
+:func:`number_rules` gives for a config, in order, and any rule can be switched off, moved or
+tested on its own on tiny arrays. Column k-1 is the clue of k.
+
+>>> x = Numbers(found=np.array([[0.9, 1.2, 0.4]]), greens=2)
+>>> at_most_greens_left(x, x.found, NumberConfig()).tolist()
+[[True, True, False]]
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable
+
+import numpy as np
+
+from .config import NumberConfig
+from .position import GREEN
+
+
+@dataclass(frozen=True)
+class Numbers:
+    """What the number rules read, per candidate (rows) and number (columns)."""
+
+    found: np.ndarray
+    """Expected greens found."""
+    greens: int
+    """Words of mine in play."""
+    by_family: np.ndarray | None = None
+    """(families, candidates, numbers): each family's simulated readers' greens in their top
+    k; ``None``: no yardstick (every clue passes it)."""
+    z: np.ndarray | None = None
+    """(families, candidates, words in play): each family's z of the candidates."""
+    labels: np.ndarray | None = None
+    """My label of each word in play."""
+    greens_total: int = 0
+    """Greens left to win the game."""
+    tokens: int = 0
+    read: tuple[tuple[int, bool], ...] = ()
+    """My earlier clues the partner guessed on: (number, missed within it), oldest first."""
+
+    @property
+    def numbers(self) -> np.ndarray:
+        """(1, numbers): the number of each column."""
+        return np.arange(1, self.found.shape[1] + 1)[None, :]
+
+
+Rule = Callable[[Numbers, np.ndarray, NumberConfig], np.ndarray]
+
+
+def at_most_greens_left(x: Numbers, value: np.ndarray, cfg: NumberConfig) -> np.ndarray:
+    """No number above the greens of mine in play."""
+    return np.broadcast_to(x.numbers <= x.greens, value.shape)
+
+
+def finds_something(x: Numbers, value: np.ndarray, cfg: NumberConfig) -> np.ndarray:
+    """A clue is for finding greens: expected to find at least ``min_expected_greens``."""
+    return x.found >= cfg.min_expected_greens
+
+
+def no_bolder_after_miss(x: Numbers, value: np.ndarray, cfg: NumberConfig) -> np.ndarray:
+    """After the partner missed on my last clue, the next is no bigger, unless the end game
+    leaves nothing else (clues that size cannot finish in time)."""
+    cap = value.shape[1]
+    if cfg.after_miss_cap and x.read and x.read[-1][1]:
+        last = x.read[-1][0]
+        end_game = x.tokens <= cfg.clock_tokens and x.greens > last * max(x.tokens, 1)
+        cap = cap if end_game else last
+    return np.broadcast_to(x.numbers <= cap, value.shape)
+
+
+def trust(x: Numbers) -> int:
+    """How well my partner has read my clues this game: clues read without a miss within
+    their number, less clues misread."""
+    return sum(-1 if missed else 1 for _, missed in x.read)
+
+
+def strength(x: Numbers, cfg: NumberConfig) -> np.ndarray:
+    """(families, candidates, numbers): for a clue of k, how far its weakest target stands
+    above the strongest word that is not mine to find (an assassin ``strong_assassin_margin``
+    more) in each family, less ``strong_margin[k-1]``: >= 0 where that family reads the clue
+    as meant."""
+    assert x.z is not None and x.labels is not None
+    K = x.found.shape[1]
+    z, labels = x.z, x.labels
+    out = np.full((z.shape[0], z.shape[1], K), -np.inf, np.float32)
+    green = labels == GREEN
+    if not green.any():
+        return out
+    # each family's z of my greens, in the candidate's order (family average, best first)
+    zg = z[:, :, green]
+    zg = np.take_along_axis(zg, np.argsort(-zg.mean(axis=0), axis=1, kind="stable")[None], axis=2)
+    if green.all():
+        worst_bad = np.full(zg.shape[:2], -10.0, np.float32)
+    else:
+        handicap = np.where(labels[~green] == 1, cfg.strong_assassin_margin, 0.0).astype(np.float32)
+        worst_bad = (z[:, :, ~green] + handicap).max(axis=2)                        # (F, n)
+    weakest = np.minimum.accumulate(zg, axis=2)[:, :, :K]                           # (F, n, <=K)
+    gap = np.nan_to_num(weakest - worst_bad[:, :, None], nan=np.inf)                # (F, n, <=K)
+    k = gap.shape[2]
+    out[:, :, :k] = gap - np.asarray(cfg.strong_margin[:k], np.float32)
+    return out
+
+
+def honest_number(x: Numbers, value: np.ndarray, cfg: NumberConfig) -> np.ndarray:
+    """The honest number, relaxed by the clock once the partner has shown it reads my clues.
+
+    Levels, strictest first: honest for every family (each family's simulated readers put
+    ``honest_ratio`` of k greens in their top k, and every target beats every other word by
+    the ``strong_margin``); honest on the families' average; any. A level's best clue is given
+    when it keeps ``honest_pace`` of the clock's pace (greens left per token left); the
+    relaxed levels only once :func:`trust` reaches ``trust_after``, and ``honest_levels``
+    says how many there are. When no level allows anything (a board of weak links): the
+    best clue for one word.
+    """
+    K = value.shape[1]
+    need = cfg.honest_ratio * np.arange(1, K + 1)
+    if x.by_family is None:
+        every = average = np.ones(value.shape, bool)
+    else:
+        every = (x.by_family.min(axis=0) >= need) & (strength(x, cfg).min(axis=0) >= 0)
+        average = x.by_family.mean(axis=0) >= need
+    pace = cfg.honest_pace * x.greens_total / max(x.tokens, 1)
+    levels = (every, average, np.ones_like(every))[:cfg.honest_levels if trust(x) >= cfg.trust_after else 1]
+    for level, allowed in enumerate(levels):
+        kept = np.where(allowed, value, -np.inf)
+        if not np.isfinite(kept).any():
+            continue
+        best = np.unravel_index(int(np.argmax(kept)), kept.shape)
+        if level == len(levels) - 1 or x.found[best] >= pace:
+            return allowed
+    one = np.zeros(value.shape, bool)
+    one[:, 0] = True
+    return one
+
+
+def number_rules(cfg: NumberConfig) -> list[Rule]:
+    """The rules a config applies, in order."""
+    rules: list[Rule] = [at_most_greens_left, finds_something]
+    if cfg.honest:
+        rules += [no_bolder_after_miss, honest_number]
+    return rules
+
+
+def apply(rules: list[Rule], x: Numbers, value: np.ndarray, cfg: NumberConfig) -> np.ndarray:
+    """``value`` with every pair some rule does not allow set to ``-inf``."""
+    for rule in rules:
+        value = np.where(rule(x, value, cfg), value, -np.inf)
+    return value

@@ -1,0 +1,117 @@
+"""Simulated partners reading candidate clues: no game rules, only who reads what.
+
+A simulated partner of one family ranks the words by that family's z plus Gumbel perception
+noise (Plackett-Luce, the partner model's temperature); a share of them (the lapse) reads a
+clue as if it said nothing. Per candidate clue the simulation says how many words of mine
+each partner finds before the first other word, and which label that word has
+(:class:`~.position.Outcomes`); how deep a partner goes is :func:`depth_table`.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Sequence
+
+import numpy as np
+
+from ..reader import ReaderModel
+from .position import Outcomes
+
+
+class PartnerSimulation:
+    """Fixed noise for ``samples`` simulated partners over up to ``shortlist`` candidates,
+    drawn once (``seed``) so every turn's candidates are judged by the same partners."""
+
+    def __init__(self, temperature: float, samples: int, shortlist: int, seed: int) -> None:
+        rng = np.random.default_rng(seed)
+        u = rng.random((samples, shortlist, 25))
+        # (samples, words, candidates): see run()
+        self._eps = np.ascontiguousarray((-temperature * np.log(-np.log(u))).astype(np.float32)
+                                         .transpose(0, 2, 1))
+        self._work = np.empty(samples * 25 * shortlist, np.float32)
+
+    @property
+    def samples(self) -> int:
+        return len(self._eps)
+
+    def rows(self, partner: ReaderModel) -> list[slice]:
+        """Simulated partners in blocks, one per family by weight (the random readers last,
+        left out: their rows keep only the noise)."""
+        counts = allocate(self.samples, [(1 - partner.lapse) * w for w in partner.weights] + [partner.lapse])
+        bounds = np.concatenate([[0], np.cumsum(counts)])
+        return [slice(int(a), int(b)) for a, b in zip(bounds, bounds[1:])][:-1]
+
+    def run(self, zt: np.ndarray, good: np.ndarray, labels: np.ndarray,
+            family_rows: list[slice]) -> Outcomes:
+        """Simulated partners reading each candidate clue. ``zt`` is (families, words,
+        candidates); ``good`` marks the words of mine, ``labels`` every word's label."""
+        e, n = zt.shape[1], zt.shape[2]
+        M = len(self._eps)
+        bad, good_cols = np.flatnonzero(~good), np.flatnonzero(good)
+        if len(bad) == 0:
+            return Outcomes(np.full((M, n), e), np.full((M, n), -1), len(good_cols))
+        # (samples, words, candidates), candidates contiguous: each step below is a pass over
+        # whole rows (with 25 words last, each was a short inner loop, five times slower).
+        noisy = self._work[:M * e * n].reshape(M, e, n)
+        eps = self._eps[:, :e, :n]
+        for f, rows in enumerate(family_rows):                          # samples grouped by family
+            np.add(eps[rows], zt[f], out=noisy[rows])
+        end = family_rows[-1].stop if family_rows else 0
+        noisy[end:] = eps[end:]                                         # random readers: noise alone
+        # The first other word is the highest-ranked one: the best of each label's best.
+        kinds = unique(labels[bad])
+        tops = np.empty((len(kinds), M, n), np.float32)
+        for top, kind in zip(tops, kinds):
+            first_row, *rest = bad[labels[bad] == kind]
+            top[...] = noisy[:, first_row]
+            for j in rest:
+                np.maximum(top, noisy[:, j], out=top)
+        first = tops.argmax(axis=0)
+        best = tops.max(axis=0)
+        above = np.zeros((M, n), np.intp)
+        for j in good_cols:
+            above += noisy[:, j] > best
+        return Outcomes(above, kinds[first], len(good_cols))
+
+
+def depth_table(partner: ReaderModel, greens: int, max_number: int) -> np.ndarray:
+    """(max_number, max_number + 2): chance that the partner goes d deep for a clue of k
+    (row k-1), never deeper than the ``greens`` they can find."""
+    return _depth_table(min(greens, max_number + 1), max_number, partner.stop_early, partner.bonus)
+
+
+@lru_cache(maxsize=256)
+def _depth_table(deepest: int, max_number: int, stop_early: float, bonus: float) -> np.ndarray:
+    reader = ReaderModel(("any",), (1.0,), 1.0, 0.0, stop_early, bonus)
+    out = np.zeros((max_number, max_number + 2))
+    for k in range(1, max_number + 1):
+        out[k - 1, :deepest + 1] = reader.depth_chances(k, deepest)
+    out.flags.writeable = False
+    return out
+
+
+def allocate(total: int, shares: Sequence[float]) -> list[int]:
+    """``total`` rows shared by ``shares`` (largest remainders), at least one row for every
+    positive share.
+
+    >>> allocate(64, [0.5, 0.3, 0.2])
+    [32, 19, 13]
+    """
+    shares_ = np.asarray(shares, float)
+    exact = total * shares_ / shares_.sum()
+    out = np.floor(exact).astype(int)
+    out[(shares_ > 0) & (out == 0)] = 1
+    while out.sum() > total:
+        out[np.argmax(out)] -= 1
+    for i in np.argsort(-(exact - np.floor(exact))):
+        if out.sum() >= total:
+            break
+        out[i] += 1
+    return [int(x) for x in out]
+
+
+def unique(a: np.ndarray) -> np.ndarray:
+    """``np.unique`` (of the flattened array), without its check for masked arrays (which
+    imports ``numpy.ma``, 20 ms, on a process's first call)."""
+    a = np.sort(a, axis=None)
+    return a[np.concatenate(([True], a[1:] != a[:-1]))] if len(a) else a

@@ -1,0 +1,51 @@
+"""``clue: 0``: warn the partner off an assassin (``SpymasterConfig.zero``).
+
+Considered when the best positive clue risks the assassin (``zero.trigger``): the zero clue
+names the assassin that most endangers it, with a word that points at that assassin by
+``zero.min_margin`` over any other word, and is given when the best clue without that
+assassin in play, one turn later, beats the best clue now.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from ...rules import Clue
+from .position import ClueOption, Position
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .search import EmbeddingSpymaster
+
+
+def zero_option(sm: EmbeddingSpymaster, view: Any, pos: Position, current: ClueOption) -> ClueOption | None:
+    """The zero clue for the assassin that most endangers ``current``, or ``None``."""
+    cfg = sm.config.zero
+    threat = next((w for w, label in current.dangers if label == "assassin"), None)
+    if threat is None:
+        return None
+    a = [view.words[i] for i in pos.eligible].index(threat)
+    zbar = pos.sims.zbar[:, pos.eligible]
+    others = np.ones(len(pos.eligible), bool)
+    others[a] = False
+    margin = zbar[:, a] - zbar[:, others].max(axis=1)
+    margin[~pos.legal.ok] = -np.inf
+    while True:
+        c = int(np.argmax(margin))
+        if margin[c] < cfg.min_margin:
+            return None
+        if len(pos.legal.resolve([c])):
+            break
+        margin[c] = -np.inf
+    cand = sm.shortlist(pos, pos.legal.without(c), others)
+    if len(cand) == 0:
+        return None
+    value = sm.valuation(pos, cand, others, tokens_after=pos.situation.tokens - 2).value
+    value = value + sm.words.prior[cand][:, None]
+    value[:, int((pos.labels[others] == 0).sum()):] = -np.inf
+    score = (1 - cfg.guess_risk) * float(value.max()) + float(sm.words.prior[c])
+    if score <= current.score:
+        return None
+    return ClueOption(Clue(sm.ensemble.clue_words[c], 0), (), score, 0.0,
+                      cfg.guess_risk, 0.0, ((threat, "assassin"),))
