@@ -37,6 +37,7 @@ from ..views import GuesserView, SpymasterView
 from ..saves import (
     BOT, DEFAULT_SAVE, HUMAN, SaveError, load_saved, make_bot, outcome_line, save_game, write_json_file,
 )
+from ..saves.moves import GameOver, MoveError, UnknownClueWord, expected_move, play_moves, split_moves
 from .common import (
     Ask, GameKind, PartnerOption, QuitGame, Reader, check_pool, check_save_path, fail, parse_variant, partner_spec,
     quiet_stdout, read_pool, terminal_ask,
@@ -491,6 +492,85 @@ class PlayerProfile:
         return f"Profile {self.profile.name} saved to {self.path} ({self.profile.games} game(s))."
 
 
+# --- one move per call: duetbot play --move ------------------------------------------------
+# The face of duetbot.saves.moves.play_moves: what happened (told as Session tells it), what
+# the person sees and the move expected next; a refused move is one line, exit 2, nothing saved.
+
+
+def _no_prompt(prompt: str) -> str:
+    raise RuntimeError("--move reads no input")  # pragma: no cover - the session only observes
+
+
+def next_move_lines(state: State, path: Path) -> list[str]:
+    """What the person must do next, and the command that does it (lines of at most 80
+    columns, save for a long path)."""
+    move = expected_move(state)
+    play = f"  Play it: duetbot play --resume {path} --move"
+    if move.kind == "clue":
+        return ["Your move: Give a clue (WORD NUMBER)", f'{play} "OCEAN 2"']
+    several = '  Several guesses in one call: --move "WORD, WORD" (stops at the first miss).'
+    if move.kind == "sudden death":
+        return ["Your move: Guess one word (sudden death: no clues, no passing, any word",
+                "  that is not an agent loses)", f"{play} WORD"]
+    assert move.clue is not None
+    lines = [f"Your move: Guess on {move.clue.word.upper()} {move.clue.number}: a word, or pass"
+             + ("" if move.can_pass else " (after a correct guess)")]
+    if move.guessed:
+        lines.append(f"  Guessed on it so far: {', '.join(move.guessed)}.")
+    if move.guesses_left is not None:
+        lines.append(f"  At most {move.guesses_left} more guess(es) on it.")
+    return [*lines, f"{play} WORD", several]
+
+
+def run_moves(state: State, bot: Partner, moves: list[str], *, save_path: Path, spec: PartnerSpec,
+              console: Console, insist: bool = False) -> bool:
+    """Play the person's ``moves`` and the bot's reply, show the situation, save; True when
+    the game ended in this call. Fails (exit 2, nothing saved) on a refused move."""
+    moves = split_moves(moves) or ["show"]
+    was_over = state.is_over()
+    session = Session(state, bot, console, _no_prompt, spec=spec)
+    label = spec.label if spec is not None else None
+    try:
+        report = play_moves(state, bot, moves, insist=insist, observe=session.observe)
+    except GameOver:
+        fail(f"the game in {save_path} is over ({outcome_line(state)}); start a new one with "
+             f"duetbot play --save NEW-FILE --move show")
+    except UnknownClueWord as exc:
+        fail(f"{exc} Give it anyway with --insist, or give another clue; nothing was played")
+    except MoveError as exc:
+        fail(f"{exc}; nothing was played, the game in {save_path} is unchanged")
+    except BotError as exc:
+        _save_moved(state, save_path, bot, label)
+        fail(f"{exc}; the game was saved to {save_path}", code=1)
+    except OSError as exc:  # stdout cannot be written (a closed pipe): keep what was played
+        _save_moved(state, save_path, bot, label)
+        quiet_stdout()
+        fail(f"cannot write to the terminal: {exc.strerror or exc}; the game was saved to {save_path}", code=1)
+    if report.events or not save_path.exists():
+        _save_moved(state, save_path, bot, label)
+    if report.skipped:
+        console.print(f"Not played (your turn ended before them): {', '.join(report.skipped)}.",
+                      soft_wrap=True, markup=False, highlight=False)
+    console.print()
+    if state.is_over():
+        console.print(render_screen(state))
+        console.print(f"Game over: {outcome_line(state)}", soft_wrap=True, markup=False, highlight=False)
+        console.print(render_key_card(state))
+        console.print(f"The finished game is saved in {save_path}.", soft_wrap=True, markup=False, highlight=False)
+        return not was_over
+    console.print(render_screen(state))
+    for line in next_move_lines(state, save_path):
+        console.print(line, soft_wrap=True, markup=False, highlight=False)
+    return False
+
+
+def _save_moved(state: State, path: Path, bot: Partner, label: str | None) -> None:
+    try:
+        save_game(state, path, bot.name, label)
+    except SaveError as exc:
+        fail(str(exc), code=1)
+
+
 # --- the command ---------------------------------------------------------------------------
 
 
@@ -507,10 +587,14 @@ def play(
     vector: Annotated[Optional[list[str]], typer.Option("--vector", help="Give a word the models lack a vector: WORD=LIKE+LIKE, the words it is like (repeatable; needed again on --resume).")] = None,
     partner: PartnerOption = None,
     profile: Annotated[Optional[str], typer.Option("--profile", metavar="NAME", help="Remember what the bot learns of you across games, in duetbot-profile-NAME.json beside the save (delete it to start afresh).")] = None,
+    move: Annotated[Optional[list[str]], typer.Option("--move", metavar="MOVE", help="Play one move without prompts, let the bot reply, show what you see and save: 'OCEAN 2' (a clue), a word or 'pass' (a guess; several: 'CASTLE, KNIGHT' or repeat --move), or 'show'. With --resume FILE, or --save FILE for a new game.")] = None,
+    insist: Annotated[bool, typer.Option("--insist", help="With --move: give a clue word the bot does not know all the same.")] = False,
 ) -> None:
     """Play Duet in the terminal with a bot partner: you are A, the bot is B."""
     if profile is not None and game is GameKind.classic:
         fail("--profile is for Duet games: drop it with --game classic")
+    if move is not None and game is GameKind.classic:
+        fail("--move is for Duet games: drop --game classic")
     if game is GameKind.classic:
         from .classic import run_play
 
@@ -552,6 +636,9 @@ def play(
         game_seed = seed if seed is not None else random.SystemRandom().randrange(1_000_000)
         state = State(deal(game_seed, pool), rules)
         save_path = save or Path(DEFAULT_SAVE)
+        if move is not None and save_path.exists():  # a forgotten --resume must not wipe a game
+            fail(f"{save_path} already exists; continue that game with --resume {save_path}, "
+                 "or start a new one with --save NEW-FILE")
         check_save_path(save_path)
         console.print(f"Codenames Duet: you are player A, your partner the bot is B. Variant {rules}, "
                       f"seed {game_seed} (deal this board again with --seed {game_seed}).",
@@ -562,6 +649,11 @@ def play(
     if learner is not None:
         bot = learner.start(bot)
         console.print(learner.greeting(), soft_wrap=True, markup=False, highlight=False)
+    if move is not None:
+        if run_moves(state, bot, move, save_path=save_path, spec=spec, console=console, insist=insist) \
+                and learner is not None:
+            console.print(learner.finish(bot, state), soft_wrap=True, markup=False, highlight=False)
+        return
     console.print("Type 'quit' at any prompt to save and stop" + (", 'hint' for a hint" if hint else "")
                   + ", 'help' for the commands.", soft_wrap=True, markup=False)
     if state.is_over():
