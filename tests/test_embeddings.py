@@ -248,7 +248,8 @@ def test_clue_vocabulary_filters(model):
         assert w.isascii() and w.isalpha() and w.islower() and len(w) >= MIN_CLUE_LENGTH, w
     assert not STOPWORDS & set(words)
     assert not JUNK & set(words)
-    assert not [w for w in words if is_blocked(w)]
+    # Blocklisted words a shipped table was built before the list grew (issue 36) stay in its
+    # vocabulary but are never said: test_readable_clues.test_no_word_for_no_family_table_is_ever_said.
     for junk in ("the", "gonna", "wanna", "gotta", "s", "lol", "http", "nfl"):
         assert junk not in model.clue_index
 

@@ -9,7 +9,7 @@ import pytest
 from duetbot.bots.guesser import Belief, EmbeddingGuesser
 from duetbot.bots.spymaster.config import NumberConfig
 from duetbot.bots.spymaster.number import (
-    Numbers, apply, at_most_greens_left, finds_something, honest_number, no_bolder_after_miss, number_rules,
+    Numbers, apply, at_most_greens_left, every_target_linked, finds_something, honest_number, no_bolder_after_miss, number_rules,
     strength, trust,
 )
 from duetbot.bots.winchance import DUET_TURNS, TurnEnd
@@ -47,6 +47,15 @@ def test_no_bolder_after_miss(read, tokens, greens, allowed):
     x = numbers(np.ones((1, 4)), read=read, tokens=tokens, greens=greens)
     assert no_bolder_after_miss(x, x.found, CFG)[0].tolist() == [k <= allowed for k in range(1, 5)]
     assert no_bolder_after_miss(x, x.found, NumberConfig(after_miss_cap=False)).all()
+
+
+def test_every_target_linked():
+    """A clue of k only when its weakest of k targets is linked at 0.5 or more (no padding);
+    a board where no clue reaches one green keeps its 1s."""
+    x = numbers(np.ones((2, 3)), links=np.array([[0.9, 0.6, 0.0], [0.8, 0.4, 0.3]]))
+    assert every_target_linked(x, x.found, CFG).tolist() == [[True, True, False], [True, False, False]]
+    x = numbers(np.ones((1, 2)), links=np.array([[0.2, 0.1]]))
+    assert every_target_linked(x, x.found, CFG).tolist() == [[True, False]]
 
 
 def test_trust_counts_clues_read_less_clues_misread():
@@ -88,7 +97,7 @@ def test_honest_number_falls_back_to_one_word_when_nothing_is_honest():
 
 def test_rules_apply_in_order_and_can_be_switched_off():
     assert [r.__name__ for r in number_rules(CFG)] == [
-        "at_most_greens_left", "finds_something", "no_bolder_after_miss", "honest_number"]
+        "at_most_greens_left", "finds_something", "no_bolder_after_miss", "every_target_linked", "honest_number"]
     assert [r.__name__ for r in number_rules(NumberConfig(honest=False))] == ["at_most_greens_left", "finds_something"]
     x = numbers([[0.2, 1.5, 2.0, 2.2]], greens=3)
     out = apply([at_most_greens_left, finds_something], x, np.ones((1, 4)), CFG)

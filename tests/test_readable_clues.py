@@ -109,3 +109,46 @@ def test_suggest_shows_each_targets_link_strength():
                                      "STORM,RAINBOW,DOCTOR,NURSE", "--assassin", "GLASS,ENGINE,LAWYER"])
     assert table.exit_code == 0, table.output
     assert any(word in table.output for word in ("strong", "fair", "weak"))
+
+
+def test_no_word_for_no_family_table_is_ever_said(spymaster):
+    """Issue 36: no sexual or vulgar word as a clue or hint in any face (SPERM, SUCKING,
+    STIMULATE were offered): every blocklisted word of the whole clue vocabulary is one the
+    spymaster never says, and the issue's words are blocklisted."""
+    from duetbot.embeddings.vocab import is_blocked
+
+    assert all(is_blocked(w) for w in ("sperm", "sucking", "stimulate", "orgasm", "nipple"))
+    never = spymaster.words.never
+    said = [w for i, w in enumerate(spymaster.ensemble.clue_words) if not never[i] and is_blocked(w)]
+    assert said == []
+
+
+def test_every_target_of_every_clue_is_linked_at_every_clock(spymaster):
+    """Issue 36: later clues had been padded with targets the bot's own links rated at zero
+    (DIAMOND 2 for PEARL 0.99 and COFFEE 0.00) once the partner had read a clue well and the
+    clock was tight. Over seeded full games played with a partner of another family (so
+    trust and a tight clock both come), every target of every clue given or suggested has a
+    link of at least 0.5."""
+    from duetbot.bots.base import Partner
+    from duetbot.bots.factory import PartnerSpec
+    from duetbot.harness.duet import play
+
+    seen: list[tuple[int, str, float]] = []
+
+    class Watching:
+        def give_clue(self, view):
+            options = spymaster.suggest(view, top=5)
+            for o in options:
+                if o.clue.number:
+                    seen.extend((view.tokens, o.clue.word, link) for link in o.links)
+                    assert len(o.links) == o.clue.number
+            return options[0].clue
+
+    late = 0
+    for seed in range(4):
+        partner = PartnerSpec.parse("model=minilm,noise=0.2").build(seed)
+        state = play(State(deal(100 + seed, default_pool())), (Partner(Watching(), partner.guesser, "watched"), partner))
+        late += sum(1 for t, _, _ in seen if t <= 4)
+    assert late > 10
+    weak = [(t, w, round(link, 2)) for t, w, link in seen if link < 0.5]
+    assert not weak, weak

@@ -7,6 +7,8 @@ left out when it is
   (``rica``, ``lanka``, ``angeles``), unless it is also a common English word (``mark``,
   ``rose``) or a name most people know (``paris``, ``einstein``, ``beethoven``:
   ``data/lexicon/famous.txt``);
+* a word not for a family table: profanity, slurs, sexual and bodily words
+  (``data/blocklist.txt``; the shipped vocabularies were built with an older list);
 * a proper noun outside the English lexicon, a short form (``usa``, ``bro``, ``ugh``) or a
   function word (``unto``, ``whilst``);
 * an inflected form rarer than its base: plurals and -s forms (``poets``, ``palms``,
@@ -32,6 +34,7 @@ from typing import Sequence
 
 import numpy as np
 
+from ..embeddings.vocab import is_blocked
 from ..words.lexicon import data_lines, english_words
 
 #: Words a person would not give as a clue although the clue vocabulary has them.
@@ -99,6 +102,9 @@ def people_would_say(words: Sequence[str], zipf: np.ndarray, proper: np.ndarray)
     freq = dict(zip(words, np.asarray(zipf, float).tolist()))
     out = np.ones(len(words), bool)
     for i, w in enumerate(words):
+        if is_blocked(w):         # not for a family table, whatever the vocabulary was built with
+            out[i] = False
+            continue
         if w in well_known:
             continue
         if w in FRAGMENTS or w in FUNCTION_WORDS or _rarer_inflection(w, freq, english):

@@ -20,6 +20,7 @@ import numpy as np
 from ..embeddings import EmbeddingModel, UnknownWordError
 from ..embeddings import model as model_module
 from ..embeddings.cache import DerivedCache, code_stamp, files_stamp
+from ..embeddings import vocab
 from ..embeddings.vocab import reading_forms
 from ..rules import clues
 from ..words import keys, lexicon, morphology
@@ -176,9 +177,10 @@ class Ensemble:
         def make() -> list[np.ndarray]:
             return [common_words.people_would_say(self.clue_words, self.zipf, self.is_proper)]
 
-        code = [Path(str(m.__file__)) for m in (common_words, lexicon)]
+        code = [Path(str(m.__file__)) for m in (common_words, lexicon, vocab)]
         try:
-            stamp = code_stamp(*code, *sorted(code[1].parent.parent.joinpath(lexicon.LEXICON_DIR).iterdir()))
+            stamp = code_stamp(*code, *sorted(code[1].parent.parent.joinpath(lexicon.LEXICON_DIR).iterdir()),
+                               code[2].parent.parent / "data" / "blocklist.txt")
         except OSError:
             stamp = None
         if self._derived.dir is None or stamp is None:

@@ -112,6 +112,10 @@ class NumberConfig:
     clock_tokens: int = 4
     """The end game for ``after_miss_cap``: with this many tokens or fewer, a clue no bigger
     than the last may leave too little time."""
+    min_link: float = 0.5
+    """Every target's link (:attr:`~.position.ClueOption.links`) at least this: the partner
+    model expects each target found (issue 36: later clues had been padded with targets
+    linked at 0.00). RESULTS.md, "A partner a person wins with"."""
     min_expected_greens: float = 0.5
     """A positive clue must be expected to find at least this many greens (a clue that
     points at nothing reads as a blunder)."""

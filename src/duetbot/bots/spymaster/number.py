@@ -41,6 +41,9 @@ class Numbers:
     tokens: int = 0
     read: tuple[tuple[int, bool], ...] = ()
     """My earlier clues the partner guessed on: (number, missed within it), oldest first."""
+    links: np.ndarray | None = None
+    """The link of each clue's weakest target (:func:`~.search.link_chances`, the weakest of
+    the k closest greens for a clue of k); ``None``: not worked out (every clue passes)."""
 
     @property
     def numbers(self) -> np.ndarray:
@@ -70,6 +73,19 @@ def no_bolder_after_miss(x: Numbers, value: np.ndarray, cfg: NumberConfig) -> np
         end_game = x.tokens <= cfg.clock_tokens and x.greens > last * max(x.tokens, 1)
         cap = cap if end_game else last
     return np.broadcast_to(x.numbers <= cap, value.shape)
+
+
+def every_target_linked(x: Numbers, value: np.ndarray, cfg: NumberConfig) -> np.ndarray:
+    """Every target is one the partner model expects found: its link (the chance that the
+    family reading it worst puts it before the most tempting word not mine to find) is at
+    least ``min_link``. No padding a number with targets the clue does not reach, whatever
+    the clock. A board where no clue reaches even one green keeps its clues for one word."""
+    if x.links is None:
+        return np.ones(value.shape, bool)
+    ok = x.links >= cfg.min_link
+    if not ok[:, 0].any():
+        ok[:, 0] = True
+    return ok
 
 
 def trust(x: Numbers) -> int:
@@ -141,7 +157,7 @@ def number_rules(cfg: NumberConfig) -> list[Rule]:
     """The rules a config applies, in order."""
     rules: list[Rule] = [at_most_greens_left, finds_something]
     if cfg.honest:
-        rules += [no_bolder_after_miss, honest_number]
+        rules += [no_bolder_after_miss, every_target_linked, honest_number]
     return rules
 
 
