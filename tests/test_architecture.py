@@ -21,7 +21,7 @@ PACKAGE = Path(__file__).resolve().parents[1] / "src" / "duetbot"
 
 #: Lowest first. Layer 0 knows nothing of the others; the CLI is the only top.
 LAYERS: tuple[tuple[str, ...], ...] = (
-    ("", "jsonio", "words"),
+    ("", "jsonio", "lru", "words"),
     ("wordpool", "rules"),
     ("views", "records", "embeddings"),
     ("bots", "build"),

@@ -247,7 +247,9 @@ class EmbeddingModel:
         v = self._fallback_cache.get(word)
         if v is None:
             assert self._fallback is not None
-            v = self._fallback_cache[word] = _unit_rows(np.asarray(self._fallback(word), np.float32).reshape(-1))
+            v = _unit_rows(np.asarray(self._fallback(word), np.float32).reshape(-1))
+            if len(self._fallback_cache) < ROW_CACHE_SIZE:  # a server meets new words for ever
+                self._fallback_cache[word] = v
         return v
 
     def knows(self, word: str) -> bool:
