@@ -263,6 +263,8 @@ def test_simulate_replaces_a_file_unless_resumed_and_runs_without_one(tmp_path, 
     assert (status.resumed, status.played) == (0, 5) and status.elapsed > 0 and status.rate > 0
     with pytest.raises(simulation.SimulationError, match="resume"):
         simulation.simulate(run, 5, resume=True)
+    with pytest.raises(simulation.SimulationError, match="engine"):
+        simulation.simulate(run, 5, engine="spark")
 
 
 def test_simulate_reports_progress_before_the_first_game_and_after_each(tmp_path, reference):

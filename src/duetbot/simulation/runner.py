@@ -63,7 +63,7 @@ class RunStatus:
     played: int = 0
     """Games played by this call."""
     elapsed: float = 0.0
-    """Seconds since the first game started."""
+    """Seconds from the engine's start to the last game played."""
 
     @property
     def rate(self) -> float:
@@ -110,6 +110,8 @@ def simulate(run: Run, games: int, *, out: Path | None = None, resume: bool = Fa
     """
     if resume and out is None:
         raise SimulationError("resume needs the record file (out) of the run to continue")
+    if engine not in ("local", "dask"):
+        raise SimulationError(f"unknown engine {engine!r}: local or dask")
     previous = load_finished(out, run, games) if resume and out is not None else []
     status = RunStatus(games, run.tally_type(previous), resumed=len(previous))
     sink = None
@@ -117,7 +119,7 @@ def simulate(run: Run, games: int, *, out: Path | None = None, resume: bool = Fa
         try:
             sink = out.open("a" if resume else "w", encoding="utf-8")
         except OSError as exc:
-            raise RecordFileError(out, str(exc.strerror)) from None
+            raise RecordFileError(out, str(exc.strerror or exc)) from None
     nworkers = workers or default_workers()
     client = cluster = None
     results: Iterator[Any] = iter(())
