@@ -124,7 +124,7 @@ def main() -> int:
         ]
         for name, words in missing.items():
             md.append(f"- {name} has no vector of its own for {len(words)} pool words: {', '.join(words)} "
-                      "(spaCy's table has 20k distinct vectors; see models/README.md).")
+                      "(spaCy's table has 20k distinct vectors; see docs/models.md).")
         args.write.write_text("\n".join(md) + "\n", encoding="utf-8")
     return 0
 

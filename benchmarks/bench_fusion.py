@@ -53,6 +53,7 @@ from duetbot.bots.ensemble import Ensemble  # noqa: E402
 from duetbot.bots.factory import ensemble, model  # noqa: E402
 from duetbot.bots.guesser import EmbeddingGuesser, GuesserConfig  # noqa: E402
 from duetbot.embeddings.model import translate_vectors  # noqa: E402
+from duetbot.words import word_key  # noqa: E402
 
 Turn = dict
 Score = Callable[[Turn], np.ndarray]
@@ -73,8 +74,8 @@ def extract(turns: Sequence[dict], ens: Ensemble) -> list[Turn]:
         cand = np.array(view.guessable, dtype=np.int64)
         z = ens.clue_z(t["clue"], sims)[:, cand].astype(np.float64)
         col = np.sort(sims.z[:, :, cand], axis=1)[:, -50:, :].mean(axis=1)  # (families, words)
-        targets = {w.casefold() for w in t["targets"]}
-        y = np.array([view.words[i].casefold() in targets for i in cand])
+        targets = {word_key(w) for w in t["targets"]}
+        y = np.array([word_key(view.words[i]) in targets for i in cand])
         out.append({"id": t["id"], "game": t["game"], "number": t["number"], "z": z, "y": y, "hub": col})
     return out
 

@@ -62,6 +62,7 @@ from duetbot.simulation import PartnersRun, run_local
 from duetbot.suggest import guesser_request_view
 from duetbot.views import GuesserView, guesser_view, spymaster_view
 from duetbot.wordpool import default_pool
+from duetbot.words import word_key
 
 #: The family that lent spaCy stand-in vectors before the subword fallback (a row kept for comparison).
 DONOR_MODEL = "glove50"
@@ -190,19 +191,19 @@ def score_turn(bot: EmbeddingGuesser, view: GuesserView, turn: dict) -> dict[str
     the words in play; and the turn the bot would play: ``stop`` words (plan()), ``found``
     greens of the giver's side before the first miss, ``assassin`` 1 if that miss is one."""
     b, stop = bot.plan(view)
-    targets = {w.casefold() for w in turn["targets"]}
-    hit = np.array([w.casefold() in targets for w in b.words])
+    targets = {word_key(w) for w in turn["targets"]}
+    hit = np.array([word_key(w) in targets for w in b.words])
     k = turn["number"]
     first = np.flatnonzero(hit)
     pg = np.clip(b.p[:, 0], 1e-6, 1 - 1e-6)
-    green = {w.casefold() for w in turn.get("green", ())}
-    black = {w.casefold() for w in turn.get("black", ())}
+    green = {word_key(w) for w in turn.get("green", ())}
+    black = {word_key(w) for w in turn.get("black", ())}
     found = assassin = 0
     for w in b.words[:stop]:
-        if w.casefold() in green:
+        if word_key(w) in green:
             found += 1
             continue
-        assassin = int(w.casefold() in black)
+        assassin = int(word_key(w) in black)
         break
     return {"p1": float(hit[0]), "pk": float(hit[:k].mean()) if k else 0.0,
             "rr": 1.0 / (first[0] + 1) if len(first) else 0.0,

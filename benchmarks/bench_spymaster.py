@@ -77,7 +77,7 @@ def main() -> None:
     fresh = EmbeddingSpymaster(spy.ensemble, spy.config)
     spy._illegal(pool)                                                  # builds the strict index
     first, first_new, later, views = [], [], [], []
-    spy.ensemble._cache_size = 2 * a.boards + 1   # a game keeps its board's matrices: so do we
+    spy.ensemble.board_cache.size = 2 * a.boards + 1   # a game keeps its board's matrices: so do we
     for b in range(a.boards):
         for bot, out, seed in ((spy, first, b), (fresh, first_new, 10**5 + b)):
             state = State(deal(seed, pool))

@@ -48,6 +48,17 @@ def test_history_reads_rebuilds_what_was_in_play():
     assert len(reads) == 0
 
 
+def test_history_reads_finds_guesses_by_word_key_and_refuses_a_word_off_the_board():
+    words = ["ICE CREAM", "Café", "b"]
+    z = {"x": np.array([[1.0, 2.0, 3.0]])}
+    turns = [Turn(Player.A, Clue("x", 2), (("ice  cream", G), ("CAFÉ", N)))]
+    reads, hits = history_reads(turns, words, Player.A, z.__getitem__, max_guesses=2)
+    assert reads.guesses.tolist() == [[0, 1]] and hits.tolist() == [[True, False]]
+    off = [Turn(Player.B, Clue("x", 1), (("zebra", G),))]
+    with pytest.raises(ValueError, match="'zebra'.*not on the board"):
+        history_reads(off, words, Player.A, z.__getitem__)
+
+
 def test_adapted_without_evidence_is_the_prior_and_moves_with_it():
     prior = ReaderModel(("a", "b"), (0.5, 0.5), 0.3, lapse=0.1, stop_early=0.25, bonus=0.05)
     assert adapted(prior, np.zeros((0, 3)), 4.0) is prior

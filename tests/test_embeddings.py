@@ -35,7 +35,7 @@ from duetbot.embeddings.vocab import (
 )
 
 SHIPPED = ("glove50", "spacy300", "minilm")
-FULL_VOCAB = ("glove50", "minilm")  # spaCy's table only has 20k distinct vectors: see models/README.md
+FULL_VOCAB = ("glove50", "minilm")  # spaCy's table only has 20k distinct vectors: see docs/models.md
 
 
 @pytest.fixture(scope="module", params=SHIPPED)

@@ -8,6 +8,7 @@ import math
 import random
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 from hypothesis import given
@@ -19,6 +20,7 @@ from duetbot.bots.factory import PartnerSpec
 from duetbot.cli import app
 from duetbot.records import GameRecord, GameResult, Tally, summarize
 from duetbot.rules import Clue, Variant
+from duetbot.simulation import runner as sim_runner
 from duetbot.simulation import (
     ResumeError, RunSpec, chunk_ranges, load_finished, run_local,
 )
@@ -174,21 +176,30 @@ def test_resume_after_a_truncated_file_gives_the_uninterrupted_records(tmp_path,
     assert "12 resumed" in result.output
 
 
-def test_interrupted_run_keeps_finished_games_and_resumes(tmp_path, reference, monkeypatch):
-    out = tmp_path / "games.jsonl"
+def watch_play(monkeypatch, interrupt_at: int | None = None) -> list[int]:
+    """The games ``RunSpec.play`` is asked for in this process (Ctrl-C at ``interrupt_at``);
+    ``monkeypatch.undo()`` ends the watch."""
+    played: list[int] = []
     real_play = RunSpec.play
 
     def play(self, index):
-        if index == 7:
+        if index == interrupt_at:
             raise KeyboardInterrupt
+        played.append(index)
         return real_play(self, index)
 
     monkeypatch.setattr(RunSpec, "play", play)
+    return played
+
+
+def test_interrupted_run_keeps_finished_games_and_resumes(tmp_path, reference, monkeypatch):
+    out = tmp_path / "games.jsonl"
+    watch_play(monkeypatch, interrupt_at=7)
     result = sim(*RUN_ARGS, "-w", "1", "--out", str(out))
     assert result.exit_code == 130
     assert "interrupted after 7 of 30 games" in result.output and "--resume" in result.output
     assert out.read_text() == "".join(reference.splitlines(keepends=True)[:7])
-    monkeypatch.setattr(RunSpec, "play", real_play)
+    monkeypatch.undo()
     result = sim(*RUN_ARGS, "-w", "2", "--out", str(out), "--resume")
     assert result.exit_code == 0, result.output
     assert out.read_text() == reference
@@ -223,6 +234,79 @@ def test_load_finished_drops_a_torn_line_and_repairs_the_file(tmp_path, referenc
         load_finished(out, run, 30)
 
 
+# --- the run as a library function (what the command does, callable from Python) -----------------
+
+
+def test_simulate_resume_appends_only_the_missing_games(tmp_path, reference, monkeypatch):
+    run = random_run(seed=4, variant="mission:9:5+cap")
+    lines = reference.splitlines(keepends=True)
+    out = tmp_path / "games.jsonl"
+    out.write_text("".join(lines[:12]) + lines[12][:40])  # a torn last line
+    played = watch_play(monkeypatch)
+    status = simulation.simulate(run, 30, out=out, resume=True, workers=1)
+    assert played == list(range(12, 30))
+    assert out.read_text() == reference
+    assert (status.games, status.resumed, status.played, status.tally.games) == (30, 12, 18, 30)
+    assert status.tally.summary().rows() == Tally(run_local(run, 30, workers=1)).summary().rows()
+    played.clear()
+    again = simulation.simulate(run, 30, out=out, resume=True, workers=1)  # nothing left to play
+    assert played == [] and (again.resumed, again.played) == (30, 0) and out.read_text() == reference
+
+
+def test_simulate_replaces_a_file_unless_resumed_and_runs_without_one(tmp_path, reference):
+    run = random_run(seed=4, variant="mission:9:5+cap")
+    out = tmp_path / "games.jsonl"
+    out.write_text("an old file\n")
+    assert simulation.simulate(run, 30, out=out, workers=2, chunk_size=4).played == 30
+    assert out.read_text() == reference
+    status = simulation.simulate(run, 5, workers=1)
+    assert (status.resumed, status.played) == (0, 5) and status.elapsed > 0 and status.rate > 0
+    with pytest.raises(simulation.SimulationError, match="resume"):
+        simulation.simulate(run, 5, resume=True)
+    with pytest.raises(simulation.SimulationError, match="engine"):
+        simulation.simulate(run, 5, engine="spark")
+
+
+def test_simulate_reports_progress_before_the_first_game_and_after_each(tmp_path, reference):
+    run = random_run(seed=4, variant="mission:9:5+cap")
+    out = tmp_path / "games.jsonl"
+    out.write_text("".join(reference.splitlines(keepends=True)[:3]))
+    seen: list[tuple[int, int, int]] = []
+    simulation.simulate(run, 8, out=out, resume=True, workers=1,
+                        progress=lambda s: seen.append((s.resumed, s.played, s.tally.games)))
+    assert seen == [(3, i, 3 + i) for i in range(6)]
+
+
+def test_simulate_interrupted_keeps_the_finished_games_and_closes_the_file(tmp_path, reference, monkeypatch):
+    run = random_run(seed=4, variant="mission:9:5+cap")
+    out = tmp_path / "games.jsonl"
+    watch_play(monkeypatch, interrupt_at=7)
+    with pytest.raises(KeyboardInterrupt):
+        simulation.simulate(run, 30, out=out, workers=1)
+    assert out.read_text() == "".join(reference.splitlines(keepends=True)[:7])
+    monkeypatch.undo()
+    assert simulation.simulate(run, 30, out=out, resume=True, workers=1).resumed == 7
+    assert out.read_text() == reference
+
+
+def test_simulate_record_file_errors_say_how_many_games_it_holds(tmp_path):
+    run = random_run()
+    with pytest.raises(simulation.RecordFileError) as full:
+        simulation.simulate(run, 3, out=Path("/dev/full"), workers=1)
+    assert full.value.written == 0 and "No space left" in full.value.reason
+    with pytest.raises(simulation.RecordFileError) as missing:
+        simulation.simulate(run, 3, out=tmp_path / "no" / "dir.jsonl", workers=1)
+    assert missing.value.written is None
+
+
+def test_simulate_plays_classic_runs_into_their_own_tally():
+    from duetbot.records.classic import ClassicTally
+    from duetbot.simulation.classic import ClassicRunSpec
+
+    status = simulation.simulate(ClassicRunSpec(3, RANDOM, RANDOM, default_pool()), 4, workers=1)
+    assert isinstance(status.tally, ClassicTally) and status.tally.summary().games == 4
+
+
 # --- errors: one line, exit 2, no game played, no file touched -----------------------------------
 
 
@@ -235,10 +319,10 @@ def no_games(monkeypatch):
         return iter(())
 
     monkeypatch.setattr(RunSpec, "play", lambda self, i: played.append(i))
-    # worker processes would not see the patch above; the command reads the engines from
-    # duetbot.simulation when a run starts
-    monkeypatch.setattr(simulation, "run_local", engine)
-    monkeypatch.setattr(simulation, "run_dask", engine)
+    # worker processes would not see the patch above; a run reads the engines from
+    # duetbot.simulation.runner
+    monkeypatch.setattr(sim_runner, "run_local", engine)
+    monkeypatch.setattr(sim_runner, "run_dask", engine)
     yield played
     assert played == []
 

@@ -29,6 +29,8 @@ import os
 from functools import cache
 from importlib import resources
 
+from .words import spelling, word_key
+
 __all__ = [
     "DEFAULT_POOL_NAME",
     "MIN_POOL_SIZE",
@@ -88,7 +90,7 @@ def parse_pool(text: str, source: str = "<pool>") -> tuple[str, ...]:
     entries: list[str] = []
     first_line: dict[str, int] = {}
     for lineno, raw in enumerate(text.replace("\r\n", "\n").replace("\r", "\n").split("\n"), start=1):
-        entry = " ".join(raw.split())
+        entry = spelling(raw)
         if not entry or entry.startswith("#"):
             continue
         bad = next((ch for ch in entry if not (ch.isalpha() or ch.isdigit() or ch in _PUNCTUATION)), None)
@@ -99,7 +101,7 @@ def parse_pool(text: str, source: str = "<pool>") -> tuple[str, ...]:
             )
         if not any(ch.isalpha() for ch in entry):
             raise WordPoolError(f"{source}:{lineno}: entry {entry!r} has no letters; remove the line or write a word")
-        key = entry.casefold()
+        key = word_key(entry)
         if key in first_line:
             raise WordPoolError(
                 f"{source}:{lineno}: duplicate entry {entry!r} (same as line {first_line[key]}, ignoring case); "

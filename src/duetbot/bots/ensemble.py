@@ -9,7 +9,6 @@ chance among tens of thousands of candidates (docs/architecture.md, "Where the d
 
 from __future__ import annotations
 
-from collections import OrderedDict
 from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
@@ -22,6 +21,7 @@ from ..embeddings import model as model_module
 from ..embeddings.cache import DerivedCache, code_stamp, files_stamp
 from ..embeddings import vocab
 from ..embeddings.vocab import reading_forms
+from ..lru import BoundedCache
 from ..rules import clues
 from ..words import keys, lexicon, morphology
 from . import common_words, strict_clues
@@ -114,9 +114,10 @@ class Ensemble:
         if not self.clue_words:
             raise ValueError("the models share no clue word")
         self.index = dict(zip(self.clue_words, range(len(self.clue_words))))
-        self._cache: OrderedDict[tuple[str, ...], BoardSims] = OrderedDict()
-        self._rows_cache: OrderedDict[tuple[str, ...], BoardRows] = OrderedDict()
-        self._cache_size = cache_size
+        self.board_cache: BoundedCache[tuple[str, ...], BoardSims] = BoundedCache(cache_size)
+        """The last boards' :meth:`board` (a game's board stays while it is played)."""
+        self.rows_cache: BoundedCache[tuple[str, ...], BoardRows] = BoundedCache(cache_size)
+        """The last boards' :meth:`board_rows`."""
 
     @cached_property
     def _aligned(self) -> tuple[tuple[np.ndarray, ...], np.ndarray, np.ndarray]:
@@ -245,11 +246,9 @@ class Ensemble:
         """The board as a guesser reads it: its rows of clue z-scores on demand (cached).
         Always these rows, never a full board that happens to be cached: the two agree only
         to float rounding, and a guesser's reading must not depend on what else ran."""
-        key = tuple(words)
-        hit = self._rows_cache.get(key)
-        if hit is not None:
-            self._rows_cache.move_to_end(key)
-            return hit
+        return self.rows_cache.get(tuple(words), self._board_rows)
+
+    def _board_rows(self, key: tuple[str, ...]) -> BoardRows:
         boards, known, unread = self._board_vectors(key)
         means, stds = np.ones(len(boards)), np.ones(len(boards))
         for f, ((mu_v, second), bv) in enumerate(zip(self._moments, boards)):
@@ -258,20 +257,14 @@ class Ensemble:
                 mu = float((b @ mu_v).mean())
                 var = float(((b @ second) * b).sum() / len(b)) - mu * mu
                 means[f], stds[f] = mu, (var ** 0.5 if var > 0 else 1.0)
-        rows = BoardRows(key, self.clue_vectors, boards, known, means.astype(np.float32), stds.astype(np.float32),
+        return BoardRows(key, self.clue_vectors, boards, known, means.astype(np.float32), stds.astype(np.float32),
                          unread)
-        self._rows_cache[key] = rows
-        if len(self._rows_cache) > self._cache_size:
-            self._rows_cache.popitem(last=False)
-        return rows
 
     def board(self, words: Sequence[str]) -> BoardSims:
         """Similarities of every clue candidate to ``words`` (computed once per board, cached)."""
-        key = tuple(words)
-        hit = self._cache.get(key)
-        if hit is not None:
-            self._cache.move_to_end(key)
-            return hit
+        return self.board_cache.get(tuple(words), self._board)
+
+    def _board(self, key: tuple[str, ...]) -> BoardSims:
         means, stds = [], []
         boards, known, unread = self._board_vectors(key)
         # One (clues, words) product per family, z-scored in place in one preallocated block:
@@ -300,12 +293,8 @@ class Ensemble:
         for f in range(2, len(z)):
             zbar += z[f]
         zbar /= len(z)
-        sims = BoardSims(key, z, np.array(means, np.float32), np.array(stds, np.float32), boards, known,
+        return BoardSims(key, z, np.array(means, np.float32), np.array(stds, np.float32), boards, known,
                          zbar, np.ascontiguousarray(zbar.T), unread)
-        self._cache[key] = sims
-        if len(self._cache) > self._cache_size:
-            self._cache.popitem(last=False)
-        return sims
 
     def clue_z(self, clue: str, sims: BoardSims | BoardRows) -> np.ndarray:
         """(families, board words) z-scored similarities of any clue string, as a person may

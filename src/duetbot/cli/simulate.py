@@ -9,11 +9,9 @@ wrote and ``--resume`` carries on from there.
 from __future__ import annotations
 
 import enum
-import logging
-import time
 from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Iterator, Optional, Sequence
+from typing import TYPE_CHECKING, Annotated, Optional, Sequence
 
 import typer
 from rich.console import Console
@@ -25,7 +23,6 @@ from rich.table import Table
 
 from .. import __version__
 from ..harness import BotError
-from ..records import Tally
 from ..records.classic import ClassicTally
 from ..rules.classic import ClassicRules
 from .common import GameKind, fail, parse_variant, read_pool, vector_hint
@@ -78,21 +75,6 @@ def _check_paths(out: Path | None, csv: Path | None, plot: Path | None) -> None:
         formats = plot_formats()
         if suffix not in formats:
             fail(f"--plot {plot}: unknown image format {suffix or '(none)'!r}; end the name in .png, .svg or .pdf")
-
-
-def _dask_client(scheduler: str | None, workers: int):
-    try:
-        from distributed import Client, LocalCluster
-    except ImportError:
-        fail("--engine dask needs dask.distributed: pip install 'duetbot[dask]'")
-    try:
-        if scheduler:
-            return Client(scheduler, timeout="10s"), None
-        cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
-                               dashboard_address=None, silence_logs=logging.ERROR)
-        return Client(cluster), cluster
-    except (OSError, TimeoutError, ValueError) as exc:
-        fail(f"cannot start or reach the dask scheduler {scheduler or '(local)'}: {exc}")
 
 
 def simulate(
@@ -151,68 +133,41 @@ def simulate(
     except ValueError as exc:
         fail(str(exc))
 
-    previous: list = []
-    if resume:
-        try:
-            previous = sim.load_finished(out, run, games)  # type: ignore[arg-type]
-        except sim.ResumeError as exc:
-            fail(str(exc))
-    sink = None
-    if out is not None:
-        try:
-            sink = out.open("a" if resume else "w", encoding="utf-8")
-        except OSError as exc:
-            fail(f"cannot write --out {out}: {exc.strerror}; choose a writable path")
+    bar = Progress(TextColumn("[bold]simulating"), BarColumn(), MofNCompleteColumn(),
+                   TextColumn("win {task.fields[win]}"), TextColumn("{task.fields[rate]}"),
+                   TimeElapsedColumn(), TimeRemainingColumn(),
+                   console=Console(stderr=True), disable=quiet, transient=True)
+    task = bar.add_task("games", total=games, win="-", rate="")
+    finished = 0  # games in the record file when a run stops early
 
-    tally = (ClassicTally if classic else Tally)(previous)
-    start = len(previous)
-    nworkers = workers or sim.default_workers()
-    client = cluster = None
-    if engine is Engine.dask and start < games:
-        client, cluster = _dask_client(scheduler, nworkers)
-    results: Iterator = (
-        sim.run_dask(run, games, client, start, chunk_size) if client is not None
-        else sim.run_local(run, games, start, nworkers, chunk_size))
+    def show(status: sim.RunStatus) -> None:
+        nonlocal finished
+        finished = status.tally.games
+        bar.update(task, completed=finished, win=str(status.tally.win) if finished else "-",
+                   rate=f"{status.rate:.1f} games/s" if status.played else "")
 
-    progress = Progress(TextColumn("[bold]simulating"), BarColumn(), MofNCompleteColumn(),
-                        TextColumn("win {task.fields[win]}"), TextColumn("{task.fields[rate]}"),
-                        TimeElapsedColumn(), TimeRemainingColumn(),
-                        console=Console(stderr=True), disable=quiet, transient=True)
-    t0 = time.perf_counter()
-    played = 0
     try:
-        with progress:
-            task = progress.add_task("games", total=games, completed=start,
-                                     win=str(tally.win) if start else "-", rate="")
-            for res in results:
-                if sink is not None:
-                    try:
-                        sink.write(res.line + "\n")
-                        sink.flush()
-                    except OSError as exc:  # e.g. a full disk: the records so far stay
-                        _close(results, sink, client, cluster)
-                        fail(f"cannot write --out {out}: {exc.strerror or exc}; stopped after {tally.games} "
-                             f"games (--resume continues from the records written)", code=1)
-                tally.add(res)
-                played += 1
-                speed = played / max(time.perf_counter() - t0, 1e-9)
-                progress.update(task, advance=1, win=str(tally.win), rate=f"{speed:.1f} games/s")
+        with bar:
+            status = sim.simulate(run, games, out=out, resume=resume, workers=workers, chunk_size=chunk_size,
+                                  engine=engine.value, scheduler=scheduler, progress=show)
+    except sim.RecordFileError as exc:
+        if exc.written is None:
+            fail(f"cannot write --out {out}: {exc.reason}; choose a writable path")
+        fail(f"cannot write --out {out}: {exc.reason}; stopped after {exc.written} games "
+             f"(--resume continues from the records written)", code=1)
+    except sim.SimulationError as exc:  # a record file of another run, a dask cluster that cannot start
+        fail(str(exc))
     except KeyboardInterrupt:
-        _close(results, sink, client, cluster)
         where = f"; rerun with --resume to finish (the finished games are in {out})" if out else ""
-        fail(f"interrupted after {tally.games} of {games} games{where}", code=130)
+        fail(f"interrupted after {finished} of {games} games{where}", code=130)
     except BotError as exc:
-        _close(results, sink, client, cluster)
         fail(str(exc), code=1)
     except (LookupError, ValueError) as exc:  # e.g. a dask worker that lacks a model
-        _close(results, sink, client, cluster)
         fail(f"a worker could not play: {exc}", code=1)
     except BrokenProcessPool as exc:
-        _close(results, sink, client, cluster)
-        fail(f"a worker process died ({exc}); {tally.games} games finished"
+        fail(f"a worker process died ({exc}); {finished} games finished"
              + (f"; rerun with --resume to finish them in {out}" if out else ""), code=1)
-    _close(results, sink, client, cluster)
-    elapsed = time.perf_counter() - t0
+    tally = status.tally
 
     summary = tally.summary()
     title = f"{summary.games} games, {run.label}, seed {seed}"
@@ -223,10 +178,9 @@ def simulate(
     for name, value in summary.rows():
         table.add_row(name, value)
     console.print(table)
-    if played:
-        rate = played / elapsed if elapsed > 0 else float("inf")
-        console.print(f"{played} games played in {elapsed:.1f} s ({rate:.1f} games/s)"
-                      + (f", {start} resumed from {out}" if start else ""))
+    if status.played:
+        console.print(f"{status.played} games played in {status.elapsed:.1f} s ({status.rate:.1f} games/s)"
+                      + (f", {status.resumed} resumed from {out}" if status.resumed else ""))
     if csv is not None:
         meta = {"seed": seed, "variant": str(rules), "player_a": spec_a.label, "player_b": spec_b.label,
                 "words": str(words) if words else "default", "duetbot": __version__}
@@ -248,17 +202,3 @@ def simulate(
         if path is not None:
             console.print(f"{label} written to {path}")
 
-
-def _close(results, sink, client, cluster) -> None:
-    close = getattr(results, "close", None)
-    if close is not None:
-        close()
-    if sink is not None:
-        try:
-            sink.close()
-        except OSError:  # the unwritten tail is lost; the caller reports the write error
-            pass
-    if client is not None:
-        client.close()
-    if cluster is not None:
-        cluster.close()

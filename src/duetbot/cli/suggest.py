@@ -20,6 +20,7 @@ from rich.console import Console
 from rich.table import Table
 
 from ..jsonio import JSONInputError, iter_lines, read_json_file
+from ..words import spelling
 from .common import GameKind, SuggestPartnerOption, fail, partner_spec, quiet_stdout, vector_hint
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -98,7 +99,7 @@ def _split(text: Optional[str]) -> Optional[list[str]]:
     if text is None:
         return None
     parts = text.split(",") if "," in text else text.split()
-    return [" ".join(p.split()) for p in parts if p.strip()]
+    return [spelling(p) for p in parts if p.strip()]
 
 
 def _request_file(path: Optional[Path]) -> dict:

@@ -29,7 +29,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from gensim.models import KeyedVectors
 
 __all__ = ["UnknownWordError", "EmbeddingModel", "load_model", "available_models", "model_info", "coverage",
-           "translate_vectors"]
+           "translate_vectors", "fit_map"]
 
 
 class UnknownWordError(ValueError):
@@ -247,7 +247,9 @@ class EmbeddingModel:
         v = self._fallback_cache.get(word)
         if v is None:
             assert self._fallback is not None
-            v = self._fallback_cache[word] = _unit_rows(np.asarray(self._fallback(word), np.float32).reshape(-1))
+            v = _unit_rows(np.asarray(self._fallback(word), np.float32).reshape(-1))
+            if len(self._fallback_cache) < ROW_CACHE_SIZE:  # a server meets new words for ever
+                self._fallback_cache[word] = v
         return v
 
     def knows(self, word: str) -> bool:
@@ -465,6 +467,13 @@ def default_model_name() -> str:
 
 
 
+def fit_map(src: np.ndarray, dst: np.ndarray, ridge: float = 1.0) -> np.ndarray:
+    """Ridge-regularised least-squares map ``W`` with ``src @ W ~ dst`` (rows unit vectors)."""
+    src64 = np.asarray(src, np.float64)
+    gram = src64.T @ src64 + ridge * np.eye(src64.shape[1])
+    return np.linalg.solve(gram, src64.T @ np.asarray(dst, np.float64)).astype(np.float32)
+
+
 def translate_vectors(target: EmbeddingModel, donor: EmbeddingModel, words: Sequence[str],
                       max_pairs: int = 20000) -> dict[str, np.ndarray]:
     """Stand-in vectors in ``target``'s space for ``words`` that ``target`` lacks, via ``donor``.
@@ -482,8 +491,6 @@ def translate_vectors(target: EmbeddingModel, donor: EmbeddingModel, words: Sequ
     shared = [w for w in target.words if "_" not in w and w in donor._index][:max_pairs]
     if len(shared) < max(donor.dim, target.dim):
         raise ValueError(f"models {target.name!r} and {donor.name!r} share too few words to map between them")
-    from .subword import fit_map
-
     mapping = fit_map(_unit_rows(donor._raw[[donor._index[w] for w in shared]]),
                       _unit_rows(target._raw[[target._index[w] for w in shared]]), ridge=0.0)
     out = {}

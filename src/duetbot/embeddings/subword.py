@@ -38,16 +38,14 @@ import json
 import unicodedata
 from functools import lru_cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Sequence
+from typing import Any, Sequence
 
 import numpy as np
 
 from . import store
+from .model import EmbeddingModel, fit_map
 
-if TYPE_CHECKING:  # pragma: no cover
-    from .model import EmbeddingModel
-
-__all__ = ["SubwordModel", "FamilyFallback", "load_subword", "subword_dir", "fit_map", "basic_tokens",
+__all__ = ["SubwordModel", "FamilyFallback", "load_subword", "subword_dir", "basic_tokens",
            "fit_family_maps", "fit_and_measure", "save_model_maps", "MODEL_MAP_FILE"]
 
 SUBWORD_DIR = "subword"
@@ -190,7 +188,7 @@ class SubwordModel:
         maps fitted against another table are stale."""
         return str(self.meta.get("files", {}).get(store.VECTORS_FILE, {}).get("sha256", ""))
 
-    def fallback_for(self, model: "EmbeddingModel", source: "EmbeddingModel | None") -> "FamilyFallback":
+    def fallback_for(self, model: EmbeddingModel, source: EmbeddingModel | None) -> FamilyFallback:
         """The fallback that gives ``model`` a vector for any word (``source``: the ``minilm``
         table, whose real vectors are mapped when it knows the word)."""
         fitted = self.maps.get(model.name)
@@ -203,8 +201,8 @@ class SubwordModel:
             sub_map, real_map = fit_family_maps(self, model, source)
         return FamilyFallback(self, sub_map, real_map, source)
 
-    def stored_maps(self, model: "EmbeddingModel",
-                    source: "EmbeddingModel | None") -> tuple[np.ndarray, np.ndarray | None] | None:
+    def stored_maps(self, model: EmbeddingModel,
+                    source: EmbeddingModel | None) -> tuple[np.ndarray, np.ndarray | None] | None:
         """The maps kept in ``model``'s own directory (:data:`MODEL_MAP_FILE`), or ``None`` when
         there are none or they were fitted against another table, token table or source."""
         record = model.meta.get("subword_map")
@@ -232,7 +230,7 @@ class FamilyFallback:
     """One family's fallback: a word's vector in that family's space (see module docstring)."""
 
     def __init__(self, subword: SubwordModel, sub_map: np.ndarray | None, real_map: np.ndarray | None,
-                 source: "EmbeddingModel | None") -> None:
+                 source: EmbeddingModel | None) -> None:
         self.subword = subword
         self.sub_map = sub_map
         self.real_map = real_map
@@ -249,18 +247,13 @@ class FamilyFallback:
         return (v / n).astype(np.float32) if n > 0 else v.astype(np.float32)
 
 
-def fit_map(src: np.ndarray, dst: np.ndarray, ridge: float = 1.0) -> np.ndarray:
-    """Ridge-regularised least-squares map ``W`` with ``src @ W ~ dst`` (rows unit vectors)."""
-    src64 = np.asarray(src, np.float64)
-    gram = src64.T @ src64 + ridge * np.eye(src64.shape[1])
-    return np.linalg.solve(gram, src64.T @ np.asarray(dst, np.float64)).astype(np.float32)
 
 
-def _shared_words(model: "EmbeddingModel", limit: int) -> list[str]:
+def _shared_words(model: EmbeddingModel, limit: int) -> list[str]:
     return [w for w in model.words if w.isalpha()][:limit]
 
 
-def fit_family_maps(subword: SubwordModel, model: "EmbeddingModel", source: "EmbeddingModel | None",
+def fit_family_maps(subword: SubwordModel, model: EmbeddingModel, source: EmbeddingModel | None,
                     limit: int = 20000, ridge: float = 1.0,
                     exclude: frozenset[str] = frozenset()) -> tuple[np.ndarray | None, np.ndarray | None]:
     """(sub_map, real_map) for ``model`` fitted on up to ``limit`` of its most frequent
@@ -294,7 +287,7 @@ def _agreement(real: np.ndarray, rebuilt: np.ndarray, clue_vectors: np.ndarray) 
     return r, overlap
 
 
-def fit_and_measure(subword: SubwordModel, model: "EmbeddingModel", source: "EmbeddingModel | None",
+def fit_and_measure(subword: SubwordModel, model: EmbeddingModel, source: EmbeddingModel | None,
                     limit: int = 20000, ridge: float = 1.0, held_share: float = 0.1, max_held: int = 500,
                     max_clues: int = 8000) -> tuple[np.ndarray | None, np.ndarray | None, dict[str, Any]]:
     """``model``'s fallback maps, fitted on its words exactly as :func:`fit_family_maps` fits

@@ -4,7 +4,7 @@ Two halves:
 
 * **Filters** (run time and build time, pure Python): :func:`clue_reject_reason` says why a
   word is not a clue candidate (stopword, junk, blocklisted, not alphabetic ...), or
-  ``None``. The blocklist of profanity and slurs lives in ``duetbot/data/blocklist.txt``.
+  ``None``. The blocklist of profanity and slurs lives in ``duetbot/data/profanity.txt``.
 * **Building** (build time only, needs ``wordfreq``): :func:`build_vocabulary` picks a
   model's lookup vocabulary from wordfreq's English frequency list and marks each row with
   its zipf frequency, a proper-noun flag and whether it is a clue candidate. The result is
@@ -103,7 +103,7 @@ _INFLECTIONS = ("s", "es", "ed", "d", "ing", "er", "ers", "y", "ies")
 
 @lru_cache(maxsize=1)
 def blocklist() -> tuple[frozenset[str], tuple[str, ...], frozenset[str]]:
-    """(whole words, substrings, exceptions) from ``duetbot/data/blocklist.txt``.
+    """(whole words, substrings, exceptions) from ``duetbot/data/profanity.txt``.
 
     A plain line blocks that word and its regular inflections (see :func:`is_blocked`);
     a line starting with ``~`` blocks every word containing it; a line starting with ``!``
@@ -112,7 +112,7 @@ def blocklist() -> tuple[frozenset[str], tuple[str, ...], frozenset[str]]:
     words: set[str] = set()
     subs: list[str] = []
     allowed: set[str] = set()
-    text = resources.files("duetbot").joinpath("data/blocklist.txt").read_text(encoding="utf-8")
+    text = resources.files("duetbot").joinpath("data/profanity.txt").read_text(encoding="utf-8")
     for raw in text.splitlines():
         line = raw.split("#", 1)[0].strip().lower()
         if not line:

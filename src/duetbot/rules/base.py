@@ -17,6 +17,7 @@ import unicodedata
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar, Union
 
+from ..words import word_key
 from .clues import InvalidClueError, normalize_clue
 from .keycard import Player
 
@@ -82,7 +83,7 @@ class Clue:
             return cls(text, number)
         except InvalidClueError:
             clue = object.__new__(cls)
-            word = " ".join(unicodedata.normalize("NFC", text).casefold().split())
+            word = word_key(unicodedata.normalize("NFC", text))
             _check_number(word, number)
             object.__setattr__(clue, "word", word)
             object.__setattr__(clue, "number", number)

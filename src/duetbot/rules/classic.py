@@ -36,7 +36,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any, Iterable, Sequence
 
-from ..words import word_key
+from ..words import spelling, word_key
 from .clues import check_clue
 from .base import Action, Clue, EndTurn, Event, GameOverError, Guess, IllegalActionError, Phase, Turn, action_from_json
 from .keycard import BOARD_SIZE, BoardError, KeyCardError, UnknownBoardWordError
@@ -233,7 +233,7 @@ def deal_classic(seed: int, pool: Sequence[str]) -> ClassicDeal:
     """25 distinct words from ``pool``, a random classic key and starting team, from ``seed``."""
     distinct: dict[str, str] = {}
     for w in pool:
-        distinct.setdefault(word_key(w), " ".join(w.split()))
+        distinct.setdefault(word_key(w), spelling(w))
     if len(distinct) < BOARD_SIZE:
         raise BoardError(f"the word pool has {len(distinct)} distinct words; dealing needs at least {BOARD_SIZE}")
     rng = random.Random(f"classic:{seed}")
@@ -243,7 +243,7 @@ def deal_classic(seed: int, pool: Sequence[str]) -> ClassicDeal:
 
 def make_classic_deal(words: Sequence[str], labels: Iterable[str | Card],
                       starting: str | Team | None = None) -> ClassicDeal:
-    return ClassicDeal(tuple(" ".join(w.split()) for w in words), ClassicKey.from_labels(labels, starting))
+    return ClassicDeal(tuple(spelling(w) for w in words), ClassicKey.from_labels(labels, starting))
 
 
 def event_from_json(d: dict[str, Any]) -> Event[Team]:

@@ -19,7 +19,7 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Any, Iterable, Sequence
 
-from ..words import word_key
+from ..words import spelling, word_key
 
 BOARD_SIZE = 25
 GREENS_PER_SIDE = 9
@@ -219,7 +219,7 @@ def deal(seed: int, pool: Sequence[str]) -> Deal:
     """Deal 25 distinct words from ``pool`` and a random key card, deterministically from ``seed``."""
     distinct: dict[str, str] = {}
     for w in pool:
-        distinct.setdefault(word_key(w), " ".join(w.split()))
+        distinct.setdefault(word_key(w), spelling(w))
     if len(distinct) < BOARD_SIZE:
         raise BoardError(
             f"the word pool has {len(distinct)} distinct words; dealing needs at least {BOARD_SIZE}"
@@ -231,4 +231,4 @@ def deal(seed: int, pool: Sequence[str]) -> Deal:
 
 def make_deal(words: Sequence[str], side_a: Iterable[str | Label], side_b: Iterable[str | Label]) -> Deal:
     """A real table's game: the 25 words in grid order and each side's labels, validated."""
-    return Deal(tuple(" ".join(w.split()) for w in words), KeyCard.from_labels(side_a, side_b))
+    return Deal(tuple(spelling(w) for w in words), KeyCard.from_labels(side_a, side_b))

@@ -1,7 +1,8 @@
-"""Bot-vs-bot simulation at scale: one engine (:mod:`.engine`), one module per game.
+"""Bot-vs-bot simulation at scale: one engine (:mod:`.engine`), one module per game, and
+:func:`simulate` (:mod:`.runner`), a whole run with its record file, resume and progress.
 
-The engine and the Duet run are re-exported here (``from duetbot.simulation import RunSpec,
-run_local``); classic runs are :mod:`duetbot.simulation.classic`.
+The engine, the runner and the Duet run are re-exported here (``from duetbot.simulation
+import RunSpec, simulate``); classic runs are :mod:`duetbot.simulation.classic`.
 """
 
 from .duet import OUTCOMES, PartnersRun, RunSpec, write_plot
@@ -10,8 +11,9 @@ from .engine import (
     default_workers, load_finished, play_chunk, plot_counts, plot_figure, plot_formats, plot_rates, run_dask,
     run_local, write_csv,
 )
+from .runner import RecordFileError, RunStatus, simulate
 
-__all__ = ["MAX_CHUNK", "OUTCOMES", "PartnersRun", "ResumeError", "Run", "RunSpec", "SimulationError", "check_writable",
-           "chunk_ranges", "csv_row", "default_workers", "guided_ranges", "load_finished", "play_chunk",
-           "plot_counts", "plot_figure", "plot_formats", "plot_rates", "run_dask", "run_local", "write_csv",
-           "write_plot"]
+__all__ = ["MAX_CHUNK", "OUTCOMES", "PartnersRun", "RecordFileError", "ResumeError", "Run", "RunSpec", "RunStatus",
+           "SimulationError", "check_writable", "chunk_ranges", "csv_row", "default_workers", "guided_ranges",
+           "load_finished", "play_chunk", "plot_counts", "plot_figure", "plot_formats", "plot_rates", "run_dask",
+           "run_local", "simulate", "write_csv", "write_plot"]

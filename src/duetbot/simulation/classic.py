@@ -56,6 +56,7 @@ class ClassicRunSpec:
 
     game_type: ClassVar[str] = "classic"
     record_type: ClassVar[type] = ClassicRecord
+    tally_type: ClassVar[type] = ClassicTally
 
     @property
     def players(self) -> dict[str, str]:

@@ -44,6 +44,7 @@ class _DuetRun:
 
     game_type: ClassVar[str] = "duet"
     record_type: ClassVar[type] = GameRecord
+    tally_type: ClassVar[type] = Tally
 
     @property
     def players(self) -> dict[str, str]:

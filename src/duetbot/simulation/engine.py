@@ -66,7 +66,7 @@ MAX_CHUNK = 32
 """Largest number of games in one chunk (bounds the latency of progress and of Ctrl-C)."""
 
 class SimulationError(ValueError):
-    """A run that cannot start: bad output path, bad options (one-line message)."""
+    """A run that cannot start or go on: bad output path, bad options (one-line message)."""
 
 
 class ResumeError(SimulationError):
@@ -81,12 +81,14 @@ class Run(Protocol):
 
     ``play(i)`` returns a result with ``game`` (its index) and ``line`` (its record as one
     JSON line); records are read back with ``record_type.from_json(obj, check=False)`` and
-    must have ``game``, ``players``, ``deal`` and ``outcome``. Implementations must pickle.
+    must have ``game``, ``players``, ``deal`` and ``outcome``; ``tally_type(results)`` sums
+    results up. Implementations must pickle.
     """
 
     game_type: ClassVar[str]
     """The ``game_type`` field of the run's records (absent means ``"duet"``)."""
     record_type: ClassVar[Any]
+    tally_type: ClassVar[Any]
 
     @property
     def players(self) -> dict[str, str]: ...

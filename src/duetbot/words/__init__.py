@@ -6,6 +6,6 @@ bots' strict clue check (``bots.strict_clues``), the key card and the embedding 
 make their word keys here.
 """
 
-from .keys import fold_accents, word_key
+from .keys import fold_accents, spelling, word_key
 
-__all__ = ["fold_accents", "word_key"]
+__all__ = ["fold_accents", "spelling", "word_key"]

@@ -1,23 +1,33 @@
-"""Word keys: the one way two spellings of a word are found to be the same word.
+"""Word keys: the one way two spellings of a word are found to be the same word, and the
+one way an entry is spelled for show.
 
 >>> word_key("  Loch  NESS ")
 'loch ness'
 >>> word_key("Café", accents=False)
 'cafe'
+>>> spelling("  Loch  NESS ")
+'Loch NESS'
 """
 
 from __future__ import annotations
 
 import unicodedata
 
-__all__ = ["fold_accents", "word_key"]
+__all__ = ["fold_accents", "spelling", "word_key"]
+
+
+def spelling(text: str) -> str:
+    """``text`` as a board, a word pool or a prompt shows it: stripped, inner whitespace
+    collapsed to one space, case and accents kept. Two spellings are one word when their
+    :func:`word_key` is the same."""
+    return " ".join(text.split())
 
 
 def word_key(text: str, *, accents: bool = True) -> str:
     """``text`` with inner whitespace collapsed and case folded: how a board, a key card, a
     word pool and an embedding table key their entries. ``accents=False`` folds accents too
     (:func:`fold_accents`), for comparisons where "CAFÉ" is "cafe"."""
-    key = " ".join(text.split()).casefold()
+    key = spelling(text).casefold()
     return key if accents else fold_accents(key)
 
 
