@@ -43,6 +43,20 @@ class BoundedCache(Generic[K, V]):
             self._data.popitem(last=False)
         return value
 
+    def __getitem__(self, key: K) -> V:
+        """The value held for ``key`` (now the most recently used); ``KeyError`` if none."""
+        self._data.move_to_end(key)
+        return self._data[key]
+
+    def __setitem__(self, key: K, value: V) -> None:
+        self._data[key] = value
+        self._data.move_to_end(key)
+        while len(self._data) > self.size:
+            self._data.popitem(last=False)
+
+    def __contains__(self, key: object) -> bool:
+        return key in self._data
+
     def __len__(self) -> int:
         return len(self._data)
 

@@ -8,7 +8,7 @@ left out when it is
   ``rose``) or a name most people know (``paris``, ``einstein``, ``beethoven``:
   ``data/lexicon/famous.txt``);
 * a word not for a family table: profanity, slurs, sexual and bodily words
-  (``data/blocklist.txt``; the shipped vocabularies were built with an older list);
+  (``data/profanity.txt``; the shipped vocabularies were built with an older list);
 * a proper noun outside the English lexicon, a short form (``usa``, ``bro``, ``ugh``) or a
   function word (``unto``, ``whilst``);
 * an inflected form rarer than its base: plurals and -s forms (``poets``, ``palms``,

@@ -181,7 +181,7 @@ class Ensemble:
         code = [Path(str(m.__file__)) for m in (common_words, lexicon, vocab)]
         try:
             stamp = code_stamp(*code, *sorted(code[1].parent.parent.joinpath(lexicon.LEXICON_DIR).iterdir()),
-                               code[2].parent.parent / "data" / "blocklist.txt")
+                               code[2].parent.parent / "data" / "profanity.txt")
         except OSError:
             stamp = None
         if self._derived.dir is None or stamp is None:

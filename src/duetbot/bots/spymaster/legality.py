@@ -9,11 +9,11 @@ per word, in a bounded cache (a long ``duetbot serve`` meets new board words for
 
 from __future__ import annotations
 
-from collections import OrderedDict
 from typing import Any, Callable, Sequence
 
 import numpy as np
 
+from ...lru import BoundedCache
 from ...rules.clues import clue_conflict, illegal_clues
 from ...words import word_key
 from ..ensemble import Ensemble
@@ -85,7 +85,7 @@ class ClueWords:
         """Score added to every clue candidate: familiar words first, famous names last."""
         self.never = (z < config.min_zipf) | (~ensemble.people_would_say if config.base_forms else False)
         """Words never given: too rare, or not words a person would say."""
-        self._illegal: OrderedDict[str, np.ndarray] = OrderedDict()
+        self._illegal: BoundedCache[str, np.ndarray] = BoundedCache(ILLEGAL_CACHE_WORDS)
         self._met: set[str] = set()   # board words met (folded) while the index is not built
 
     def _forbidden(self, words: Sequence[str]) -> None:
@@ -101,9 +101,6 @@ class ClueWords:
             found = {word_key(w): [index[c] for c in bad if clue_conflict(c, w)] for w in words}
         for k, cols in found.items():
             self._illegal[k] = np.array(cols, dtype=np.int64)
-            self._illegal.move_to_end(k)
-        while len(self._illegal) > ILLEGAL_CACHE_WORDS:
-            self._illegal.popitem(last=False)
 
     def legal(self, view: Any) -> Legality:
         """Clue candidates allowed now: words the bot may say, legal on the visible words, not
@@ -122,15 +119,14 @@ class ClueWords:
         new = {k: w for k, w in zip(keys, words) if k not in self._illegal}
         for k in keys:
             if k not in new:
-                self._illegal.move_to_end(k)   # in use: the last to be evicted
+                legal[self._illegal[k]] = False
         if len(self._met) <= INDEX_AFTER_WORDS:
             self._met.update(new)
         if new and (not self.config.strict_clues or len(self._met) > INDEX_AFTER_WORDS):
             self._forbidden(list(new.values()))
-            new = {}
-        for k in keys:
-            if k not in new:
+            for k in new:
                 legal[self._illegal[k]] = False
+            new = {}
         if not new:
             return Legality(legal)
         unchecked, clue_words = list(new.values()), self.ensemble.clue_words

@@ -8,18 +8,31 @@ assassin in play, one turn later, beats the best clue now.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 import numpy as np
 
 from ...rules import Clue
-from .position import ClueOption, Position
+from ..ensemble import Ensemble
+from .config import SpymasterConfig
+from .legality import ClueWords, Legality
+from .position import ClueOption, Position, Valuation
 
-if TYPE_CHECKING:  # pragma: no cover
-    from .search import EmbeddingSpymaster
+
+class Search(Protocol):
+    """What the zero clue uses of the search (:class:`~.search.EmbeddingSpymaster`)."""
+
+    ensemble: Ensemble
+    config: SpymasterConfig
+    words: ClueWords
+
+    def shortlist(self, pos: Position, legal: Legality, in_play: np.ndarray | None = None) -> np.ndarray: ...
+
+    def valuation(self, pos: Position, cand: np.ndarray, in_play: np.ndarray | None = None,
+                  tokens_after: int | None = None) -> Valuation: ...
 
 
-def zero_option(sm: EmbeddingSpymaster, view: Any, pos: Position, current: ClueOption) -> ClueOption | None:
+def zero_option(sm: Search, view: Any, pos: Position, current: ClueOption) -> ClueOption | None:
     """The zero clue for the assassin that most endangers ``current``, or ``None``."""
     cfg = sm.config.zero
     threat = next((w for w, label in current.dangers if label == "assassin"), None)
