@@ -385,3 +385,22 @@ def test_board_rows_read_like_the_full_board():
         i = ens.index[clue]
         np.testing.assert_allclose(rows.row(i), full.row(i), atol=1e-4)
     assert not rows.row(i).flags.writeable  # cached rows are shared by every guess
+
+
+def test_phrase_readings_people_rely_on(bot):
+    """Issue 36: POLICE -> STATION and GAS -> LAMP (two-word phrases, WordNet): the phrase lifts
+    its word (STATION from second to first; LAMP into the top two, beside GAS ENGINE)."""
+    from duetbot.words.phrases import in_phrase
+
+    assert in_phrase("police", "STATION") and in_phrase("lamp", "gas") and not in_phrase("police", "lamp")
+    board = ["STATION", "LAMP", "NINJA", *BOARD[3:]]
+    plain = EmbeddingGuesser(bot.ensemble, replace(bot.config, phrase_bonus=0.0))
+    police = view_on(board, "police")
+    assert bot.belief(police).words[0] == "STATION" and plain.belief(police).words[0] != "STATION"
+    gas = view_on(board, "gas")
+    assert "LAMP" in bot.belief(gas).words[:2]
+
+
+def view_on(board, clue: str) -> GuesserView:
+    v, _ = guesser_request_view({"board": board, "clues": [{"clue": clue, "number": 1}]})
+    return v

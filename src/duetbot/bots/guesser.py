@@ -30,6 +30,7 @@ from ..rules import EndTurn, Guess, GuessResult, Label, Phase
 from ..rules.keycard import ASSASSINS_PER_SIDE, BOARD_SIZE, BYSTANDERS_PER_SIDE, CROSS_COUNTS, GREENS_PER_SIDE, Player
 from ..views import GuesserView
 from ..embeddings import UnknownWordError
+from ..words.phrases import in_phrase
 from .ensemble import BoardRows, BoardSims, Ensemble
 from .reader import ReaderModel, adapted, history_reads, outcome_posterior
 from .winchance import DUET_TURNS, TurnEnd, TurnModel
@@ -84,6 +85,10 @@ class GuesserConfig:
     knows when it is lost"."""
     adapt_prior_clues: float = 4.0
     """How many clues' worth of evidence the prior family weights count for."""
+    phrase_bonus: float = 1.0
+    """Added to a word's z when the clue and the word make a two-word phrase people read
+    together (POLICE -> STATION, GAS -> LAMP; :mod:`~duetbot.words.phrases`), z units.
+    RESULTS.md, "A partner a person wins with"."""
     past_number_green: float = 0.85
     """A guess past the clue's number (its number found this turn) only when the word is
     green with at least this chance, whatever the clock: people seldom go past the number
@@ -201,6 +206,8 @@ class EmbeddingGuesser:
             z = None
         if z is not None and self.config.noise:
             z = z + self.config.noise * self._noise(clue, words)
+        if z is not None and self.config.phrase_bonus:
+            z = z + self.config.phrase_bonus * np.array([in_phrase(clue, w) for w in words])
         if z is not None:
             z.flags.writeable = False
         if len(self._reads) >= READ_CACHE_SIZE:

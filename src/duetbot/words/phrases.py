@@ -1,0 +1,35 @@
+"""Two-word phrases a clue and a board word make (POLICE -> STATION, GAS -> LAMP): package data
+(``duetbot/data/phrases.txt``, built from WordNet by ``python -m duetbot.build.phrases``), read
+once on first use.
+
+>>> in_phrase("police", "STATION"), in_phrase("station", "police"), in_phrase("police", "lamp")
+(True, True, False)
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from importlib import resources
+
+from .keys import word_key
+
+__all__ = ["in_phrase", "phrases"]
+
+
+@cache
+def phrases() -> frozenset[tuple[str, str]]:
+    """Every phrase as a (first, second) pair of word keys."""
+    text = resources.files("duetbot").joinpath("data/phrases.txt").read_text(encoding="utf-8")
+    out = set()
+    for line in text.splitlines():
+        if line and not line.startswith("#"):
+            a, _, b = line.partition(" ")
+            out.add((a, b))
+    return frozenset(out)
+
+
+def in_phrase(a: str, b: str) -> bool:
+    """Whether ``a`` and ``b`` make a two-word phrase, in either order."""
+    ka, kb = word_key(a), word_key(b)
+    table = phrases()
+    return (ka, kb) in table or (kb, ka) in table
