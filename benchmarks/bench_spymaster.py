@@ -62,6 +62,29 @@ def pct(xs: list[float], q: float) -> float:
     return float(np.percentile(xs, q))
 
 
+# bench_versions.py runs this file against older revisions too: the few internals it touches
+# are reached through these, in each revision's own shape.
+
+def keep_boards(spy: EmbeddingSpymaster, n: int) -> None:
+    """Check every pool word's legality now (builds the strict index) and keep ``n`` boards."""
+    pool = default_pool()
+    if hasattr(spy, "words"):
+        spy.words.forbid(pool)
+    else:                       # before issue 35
+        spy._illegal(pool)
+    if hasattr(spy.ensemble, "board_cache"):
+        spy.ensemble.board_cache.size = n
+    else:
+        spy.ensemble._cache_size = n
+
+
+def without_adapt(cfg):
+    """The config with the partner learning off (a bool field before issue 35)."""
+    if isinstance(cfg.adapt, bool):
+        return replace(cfg, adapt=False)
+    return replace(cfg, adapt=replace(cfg.adapt, enabled=False))
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--boards", type=int, default=30)
@@ -75,9 +98,8 @@ def main() -> None:
     # measured both ways: with every pool word seen before (a long session, a simulation),
     # and on boards of words new to the spymaster (its first boards).
     fresh = EmbeddingSpymaster(spy.ensemble, spy.config)
-    spy._illegal(pool)                                                  # builds the strict index
+    keep_boards(spy, 2 * a.boards + 1)   # a game keeps its board's matrices: so do we
     first, first_new, later, views = [], [], [], []
-    spy.ensemble.board_cache.size = 2 * a.boards + 1   # a game keeps its board's matrices: so do we
     for b in range(a.boards):
         for bot, out, seed in ((spy, first, b), (fresh, first_new, 10**5 + b)):
             state = State(deal(seed, pool))
@@ -102,7 +124,7 @@ def main() -> None:
             step(state, partners)
         if not state.is_over():
             mid.append(spymaster_view(state, Player.A))
-    fixed = EmbeddingSpymaster(spy.ensemble, replace(spy.config, adapt=False))
+    fixed = EmbeddingSpymaster(spy.ensemble, without_adapt(spy.config))
     adapt_on, adapt_off, update = [], [], []
     for view in mid:
         fixed.give_clue(view)   # its own legality cache, warmed as the default's was

@@ -234,7 +234,7 @@ def test_lazy_legality_gives_the_clues_of_the_full_mask(spymaster):
     candidate against every word first."""
     pool = default_pool()
     indexed = EmbeddingSpymaster(spymaster.ensemble, spymaster.config)
-    indexed.words._forbidden(pool)
+    indexed.words.forbid(pool)
     for seed in range(12):
         state = State(deal(seed, pool))
         for i in list(state.deal.key.all_greens())[: seed % 5]:

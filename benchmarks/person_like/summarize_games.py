@@ -21,9 +21,13 @@ Figures, each way (the bot's clues guessed by the person; the person's clues gue
 Games: finished and unfinished, wins, losses by cause (assassin, sudden death miss, mission
 failed), the score and tokens left on a win, sudden-death guesses each way.
 
-"Padded targets" (a number filled with targets the bot's own links rate near zero) needs the
+"Padded targets" (a number filled with targets the bot's own links rate below 0.5) needs the
 bot's intended targets and link strengths, which a save does not hold (its events are the
-clue words and numbers, the guesses and their results): the figure is reported as unavailable.
+clue words and numbers, the guesses and their results). ``--links`` works them out by replaying
+each game and asking the default spymaster of the code on ``PYTHONPATH`` (run it with the
+version that played: the spymaster is deterministic) for its options at each of its clues; a
+clue it does not give again is counted as not reproduced. Without ``--links`` the figure is
+reported as unavailable.
 """
 
 from __future__ import annotations
@@ -176,6 +180,34 @@ class Summary:
         }
 
 
+def bot_clue_links(state: State, spymaster) -> list[tuple[str, tuple[float, ...] | None]]:
+    """Each clue the bot gave, with its targets' links as the bot rated them then (``None``: the
+    spymaster, asked again, does not give that clue)."""
+    from duetbot.views import spymaster_view
+
+    replay = State(state.deal, state.variant)
+    out = []
+    for ev in state.events:
+        if ev.player is BOT and hasattr(ev.action, "number"):
+            options = spymaster.suggest(spymaster_view(replay, BOT), top=8)
+            match = next((o for o in options if o.clue == ev.action), None)
+            out.append((str(ev.action), None if match is None else tuple(match.links)))
+        replay.apply(ev.action, ev.player)
+    return out
+
+
+def padded_targets(games: Sequence[State]) -> dict[str, object]:
+    """Bot clues with a target linked below 0.5, over the clues the spymaster gives again."""
+    from duetbot.bots.factory import default_bots
+
+    spymaster = default_bots()[0]
+    clues = [c for g in games for c in bot_clue_links(g, spymaster)]
+    known = [(c, links) for c, links in clues if links is not None]
+    padded = [c for c, links in known if links and min(links) < 0.5]
+    return {"available": True, "clues": len(clues), "reproduced": len(known),
+            "padded": share(len(padded), len(known)), "examples": padded[:10]}
+
+
 def summarize(games: Iterable[State | tuple[State, dict[str, str]]]) -> dict[str, object]:
     """The summary (a JSON value) of replayed games (states, or (state, players) pairs)."""
     s = Summary()
@@ -228,7 +260,12 @@ def render(summary: dict) -> str:
                 f" misses {_rate(p['misses'])}, assassins {_rate(p['assassins'])}",
                 f"  sudden-death guesses: {w['sudden_death_guesses']['guesses']}, "
                 f"misses {_rate(w['sudden_death_guesses']['misses'])}"]
-    out += ["", f"Padded targets: {summary['padded_targets']['reason']}"]
+    pad = summary["padded_targets"]
+    if pad["available"]:
+        out += ["", f"Padded targets (a target linked below 0.5): {_rate(pad['padded'])} bot clues reproduced "
+                    f"({pad['reproduced']} of {pad['clues']}); e.g. {', '.join(pad['examples']) or '-'}"]
+    else:
+        out += ["", f"Padded targets: {pad['reason']}"]
     return "\n".join(out)
 
 
@@ -236,6 +273,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("folder", type=Path, help="a folder of duetbot play saves (*.json)")
     ap.add_argument("--json", type=Path, metavar="OUT", help="also write the summary as JSON to OUT")
+    ap.add_argument("--links", action="store_true",
+                    help="replay the bot's clues for their targets' links (padded targets); slower")
     args = ap.parse_args(argv)
     if not args.folder.is_dir():
         print(f"error: {args.folder}: not a folder; give the folder holding the saved games", file=sys.stderr)
@@ -248,6 +287,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     summary = summarize(games)
     summary["skipped_files"] = len(skipped)
+    if args.links:
+        summary["padded_targets"] = padded_targets([g for g, _ in games])
     print(render(summary))
     if args.json is not None:
         args.json.write_text(json.dumps(summary, indent=1) + "\n", encoding="utf-8")

@@ -88,7 +88,7 @@ class ClueWords:
         self._illegal: BoundedCache[str, np.ndarray] = BoundedCache(ILLEGAL_CACHE_WORDS)
         self._met: set[str] = set()   # board words met (folded) while the index is not built
 
-    def _forbidden(self, words: Sequence[str]) -> None:
+    def forbid(self, words: Sequence[str]) -> None:
         """Cache, for each board word, the clue-candidate indices it forbids: the strict check
         the bot holds its own clues to (``config.strict_clues``), else the rule book's."""
         index = self.ensemble.index
@@ -123,7 +123,7 @@ class ClueWords:
         if len(self._met) <= INDEX_AFTER_WORDS:
             self._met.update(new)
         if new and (not self.config.strict_clues or len(self._met) > INDEX_AFTER_WORDS):
-            self._forbidden(list(new.values()))
+            self.forbid(list(new.values()))
             for k in new:
                 legal[self._illegal[k]] = False
             new = {}
