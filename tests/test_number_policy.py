@@ -3,6 +3,8 @@ turn's outcome costs (the engine, the spymaster's values, the guesser's stop and
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import numpy as np
 import pytest
 
@@ -50,12 +52,23 @@ def test_no_bolder_after_miss(read, tokens, greens, allowed):
 
 
 def test_every_target_linked():
-    """A clue of k only when its weakest of k targets is linked at 0.5 or more (no padding);
-    a board where no clue reaches one green keeps its 1s."""
-    x = numbers(np.ones((2, 3)), links=np.array([[0.9, 0.6, 0.0], [0.8, 0.4, 0.3]]))
-    assert every_target_linked(x, x.found, CFG).tolist() == [[True, True, False], [True, False, False]]
-    x = numbers(np.ones((1, 2)), links=np.array([[0.2, 0.1]]))
-    assert every_target_linked(x, x.found, CFG).tolist() == [[True, False]]
+    """A clue of k only when its weakest of k targets beats the most tempting word not mine
+    in every family (a link of 0.5 or more); a board where no clue reaches one green keeps
+    its 1s."""
+    labels = np.array([0, 0, 0, 2, 1], np.int8)
+    z = np.array([[[2.0, 1.5, 0.2, 1.0, 0.5],        # clue 0: two greens above the bystander
+                   [0.9, 0.8, 0.7, 1.0, 0.0]]],      # clue 1: the bystander first
+                 np.float32)
+    x = numbers(np.ones((2, 3)), greens=3, z=z, labels=labels)
+    assert every_target_linked(x, x.found, CFG).tolist() == [[True, True, False], [False, False, False]]
+    x = numbers(np.ones((1, 3)), greens=3, z=z[:, 1:], labels=labels)
+    assert every_target_linked(x, x.found, CFG).tolist() == [[True, False, False]]
+    # a stricter link asks for a z gap of temperature * logit(min_link)
+    strict = NumberConfig(min_link=0.9)
+    x = numbers(np.ones((2, 3)), greens=3, z=z, labels=labels, temperature=0.2)
+    assert every_target_linked(x, x.found, strict)[0].tolist() == [True, True, False]   # gap 0.5 >= 0.44
+    x = numbers(np.ones((2, 3)), greens=3, z=z, labels=labels, temperature=0.3)
+    assert every_target_linked(x, x.found, strict)[0].tolist() == [True, False, False]  # 0.5 < 0.66
 
 
 def test_trust_counts_clues_read_less_clues_misread():
@@ -145,7 +158,22 @@ def test_the_hint_never_says_stop_now_and_guess_more_at_once(p_green):
     view = _mission_view(greens_left=2, tokens=2, bystander_tokens=0)
     stop = bot.should_stop(view, bot.belief(view))
     _, n = bot.plan(view)
-    assert stop == (n == 1)
+    assert stop == (n == 0)
     W = DUET_TURNS.duet_table()
     end = TurnEnd.after(2, 0)
     assert stop == (not end.worth_guessing(W, 2, p_green, 1 - p_green))
+
+
+@pytest.mark.parametrize("number, p_green, stops", [
+    (2, 0.55, False),   # within the number: a word likely green is taken, as people do
+    (1, 0.55, True),    # past the number: only a word green with 0.85 or more
+    (1, 0.9, False),
+])
+def test_the_guesser_goes_to_the_number_and_seldom_past_it(number, p_green, stops):
+    from duetbot.rules import Clue, GuessResult, Turn
+
+    bot = _Fixed(p_green)
+    clue = Turn(Player.B, Clue("FRUIT", number), (("W3", GuessResult.GREEN),))
+    view = replace(_mission_view(greens_left=10, tokens=6, bystander_tokens=6), turns=(clue,))
+    assert bot.should_stop(view, bot.belief(view)) is stops
+    assert (bot.plan(view)[1] == 0) is stops

@@ -89,6 +89,10 @@ class GuesserConfig:
     """Added to a word's z when the clue and the word make a two-word phrase people read
     together (POLICE -> STATION, GAS -> LAMP; :mod:`~duetbot.words.phrases`), z units.
     RESULTS.md, "A partner a person wins with"."""
+    within_number_green: float = 0.5
+    """Within the clue's number, the next guess is taken whenever the word is green with at
+    least this chance (as people do: they went on below the number 56 times in 74), even
+    where the win table would stop. RESULTS.md, "A partner a person wins with"."""
     past_number_green: float = 0.85
     """A guess past the clue's number (its number found this turn) only when the word is
     green with at least this chance, whatever the clock: people seldom go past the number
@@ -329,20 +333,22 @@ class EmbeddingGuesser:
         if view.sudden_death or view.correct_this_turn == 0 or len(belief.index) == 0:
             return False
         pg, _, pn = belief.p[0]
-        if view.correct_this_turn >= self._number(view) and pg < self.config.past_number_green:
-            return True
-        return not self._worth_guessing(view, view.greens_to_win, pg, pn)
+        return not self._go_on(view, view.greens_to_win, pg, pn, view.correct_this_turn < self._number(view))
+
+    def _go_on(self, view: GuesserView, greens: int, p_green: float, p_bystander: float, within: bool) -> bool:
+        """Whether to take another guess: within the clue's number when the word is green with
+        ``within_number_green`` or the win table says so; past it only when the table says so
+        and the word is green with ``past_number_green``."""
+        cfg = self.config
+        end = TurnEnd.after(view.tokens, view.bystander_tokens)
+        worth = end.worth_guessing(cfg.turns.duet_table(), greens, p_green, p_bystander)
+        return (p_green >= cfg.within_number_green or worth) if within else (p_green >= cfg.past_number_green and worth)
 
     @staticmethod
     def _number(view: GuesserView) -> int:
         """The number of the clue being guessed on (0 outside a clue's turn)."""
         clues = view.clues_to_me
         return clues[-1].clue.number if clues and view.phase is Phase.GUESS else 0
-
-    def _worth_guessing(self, view: GuesserView, greens: int, p_green: float, p_bystander: float) -> bool:
-        """One more guess beats stopping, by the win table and what a miss costs now."""
-        end = TurnEnd.after(view.tokens, view.bystander_tokens)
-        return end.worth_guessing(self.config.turns.duet_table(), greens, p_green, p_bystander)
 
     def guess(self, view: GuesserView) -> Guess | EndTurn:
         belief = self.belief(view)
@@ -351,18 +357,18 @@ class EmbeddingGuesser:
         return Guess(belief.words[0])
 
     def plan(self, view: GuesserView) -> tuple[Belief, int]:
-        """The ranking and how many of its words this bot would guess, if all were green."""
+        """The ranking and how many of its words this bot would guess, if all were green (0:
+        end the turn now, after a correct guess; the same answer as :meth:`should_stop`)."""
         belief = self.belief(view)
         if view.sudden_death:
             return belief, 1
         g, n = view.greens_to_win, 0
         past = self._number(view) - view.correct_this_turn
         for pg, pa, pn in belief.p:
-            if n >= 1 and (not self._worth_guessing(view, g, pg, pn)
-                           or (n >= past and pg < self.config.past_number_green)):
+            if (n >= 1 or view.correct_this_turn) and not self._go_on(view, g, pg, pn, n < past):
                 break
             n += 1
             g -= 1
             if view.guesses_left is not None and n >= view.guesses_left:
                 break
-        return belief, max(n, 1)
+        return belief, n if view.correct_this_turn else max(n, 1)

@@ -12,7 +12,9 @@ tested on its own on tiny arrays. Column k-1 is the clue of k.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Callable
 
 import numpy as np
@@ -41,14 +43,40 @@ class Numbers:
     tokens: int = 0
     read: tuple[tuple[int, bool], ...] = ()
     """My earlier clues the partner guessed on: (number, missed within it), oldest first."""
-    links: np.ndarray | None = None
-    """The link of each clue's weakest target (:func:`~.search.link_chances`, the weakest of
-    the k closest greens for a clue of k); ``None``: not worked out (every clue passes)."""
+    temperature: float = 1.0
+    """The partner model's perception noise (z units): how a z gap turns into a link."""
 
     @property
     def numbers(self) -> np.ndarray:
         """(1, numbers): the number of each column."""
         return np.arange(1, self.found.shape[1] + 1)[None, :]
+
+    @cached_property
+    def _targets(self) -> tuple[np.ndarray, np.ndarray]:
+        """Each family's z of the k-th weakest of a clue's k closest greens (family average
+        order), (families, candidates, <= numbers), and the z of the words not mine."""
+        assert self.z is not None and self.labels is not None
+        green = self.labels == GREEN
+        zg = self.z[:, :, green]
+        zg = np.take_along_axis(zg, np.argsort(-zg.mean(axis=0), axis=1, kind="stable")[None], axis=2)
+        return np.minimum.accumulate(zg, axis=2)[:, :, :self.found.shape[1]], self.z[:, :, ~green]
+
+    def gaps(self, assassin_margin: float) -> np.ndarray:
+        """(families, candidates, numbers): for a clue of k, how far its weakest target stands
+        above the strongest word not mine to find (an assassin ``assassin_margin`` more), in
+        each family; an unknown word passes (+inf), a number beyond my greens fails (-inf)."""
+        out = np.full((*self.z.shape[:2], self.found.shape[1]), -np.inf, np.float32)   # type: ignore[union-attr]
+        if self.labels is None or not (self.labels == GREEN).any():
+            return out
+        weakest, bad = self._targets
+        if bad.shape[2] == 0:
+            worst_bad = np.full(weakest.shape[:2], -10.0, np.float32)
+        else:
+            handicap = np.where(self.labels[self.labels != GREEN] == 1, assassin_margin, 0.0).astype(np.float32)
+            worst_bad = (bad + handicap).max(axis=2)                                    # (F, n)
+        k = weakest.shape[2]
+        out[:, :, :k] = np.nan_to_num(weakest - worst_bad[:, :, None], nan=np.inf)
+        return out
 
 
 Rule = Callable[[Numbers, np.ndarray, NumberConfig], np.ndarray]
@@ -77,12 +105,13 @@ def no_bolder_after_miss(x: Numbers, value: np.ndarray, cfg: NumberConfig) -> np
 
 def every_target_linked(x: Numbers, value: np.ndarray, cfg: NumberConfig) -> np.ndarray:
     """Every target is one the partner model expects found: its link (the chance that the
-    family reading it worst puts it before the most tempting word not mine to find) is at
-    least ``min_link``. No padding a number with targets the clue does not reach, whatever
-    the clock. A board where no clue reaches even one green keeps its clues for one word."""
-    if x.links is None:
+    family reading it worst puts it before the most tempting word not mine to find, a
+    logistic of the z gap over the partner's temperature) is at least ``min_link``. No
+    padding a number with targets the clue does not reach, whatever the clock. A board where
+    no clue reaches even one green keeps its clues for one word."""
+    if x.z is None:
         return np.ones(value.shape, bool)
-    ok = x.links >= cfg.min_link
+    ok = x.gaps(0.0).min(axis=0) >= x.temperature * math.log(cfg.min_link / (1 - cfg.min_link))
     if not ok[:, 0].any():
         ok[:, 0] = True
     return ok
@@ -95,30 +124,11 @@ def trust(x: Numbers) -> int:
 
 
 def strength(x: Numbers, cfg: NumberConfig) -> np.ndarray:
-    """(families, candidates, numbers): for a clue of k, how far its weakest target stands
-    above the strongest word that is not mine to find (an assassin ``strong_assassin_margin``
-    more) in each family, less ``strong_margin[k-1]``: >= 0 where that family reads the clue
-    as meant."""
-    assert x.z is not None and x.labels is not None
+    """(families, candidates, numbers): :meth:`Numbers.gaps` (an assassin
+    ``strong_assassin_margin`` more) less ``strong_margin[k-1]``: >= 0 where that family
+    reads the clue of k as meant."""
     K = x.found.shape[1]
-    z, labels = x.z, x.labels
-    out = np.full((z.shape[0], z.shape[1], K), -np.inf, np.float32)
-    green = labels == GREEN
-    if not green.any():
-        return out
-    # each family's z of my greens, in the candidate's order (family average, best first)
-    zg = z[:, :, green]
-    zg = np.take_along_axis(zg, np.argsort(-zg.mean(axis=0), axis=1, kind="stable")[None], axis=2)
-    if green.all():
-        worst_bad = np.full(zg.shape[:2], -10.0, np.float32)
-    else:
-        handicap = np.where(labels[~green] == 1, cfg.strong_assassin_margin, 0.0).astype(np.float32)
-        worst_bad = (z[:, :, ~green] + handicap).max(axis=2)                        # (F, n)
-    weakest = np.minimum.accumulate(zg, axis=2)[:, :, :K]                           # (F, n, <=K)
-    gap = np.nan_to_num(weakest - worst_bad[:, :, None], nan=np.inf)                # (F, n, <=K)
-    k = gap.shape[2]
-    out[:, :, :k] = gap - np.asarray(cfg.strong_margin[:k], np.float32)
-    return out
+    return x.gaps(cfg.strong_assassin_margin) - np.asarray(cfg.strong_margin[:K], np.float32)
 
 
 def honest_number(x: Numbers, value: np.ndarray, cfg: NumberConfig) -> np.ndarray:

@@ -144,14 +144,9 @@ class EmbeddingSpymaster:
     def numbers(self, pos: Position, cand: np.ndarray, v: Valuation) -> Numbers:
         """What the number rules read of these candidates."""
         s = pos.situation
-        K = v.found.shape[1]
-        links = np.zeros((len(cand), K))
-        if self.config.number.honest:
-            weakest = np.minimum.accumulate(link_chances(pos, cand, K), axis=1)
-            links[:, :weakest.shape[1]] = weakest
         return Numbers(v.found, int((s.labels == GREEN).sum()), v.by_family,
                        np.take(pos.sims.z, cand, axis=1)[:, :, s.eligible], s.labels, s.greens_total, s.tokens,
-                       s.read, links if self.config.number.honest else None)
+                       s.read, pos.partner.temperature)
 
     def _positive_options(self, view: AnyView, pos: Position, top: int) -> list[ClueOption]:
         cand = self.shortlist(pos, pos.legal)
