@@ -53,7 +53,7 @@ def _side(board, rng):
 
 
 def _clue_for(board):
-    return next(w for w in ("quasar", "zephyr", "nebula", "velvet", "harbour") if is_legal_clue(w, board))
+    return next(w for w in ("galaxy", "zephyr", "nebula", "velvet", "harbour") if is_legal_clue(w, board))
 
 
 def check_spymaster(resp):

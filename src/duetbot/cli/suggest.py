@@ -221,6 +221,9 @@ def guess(board: Board = None,
                                                 assassin=assassin, tokens=tokens), request)
     from ..suggest.requests import ClassicGuesserResponse
 
+    if answer.unknown_clues:  # a ranking read from a typo's spelling would be confident nonsense
+        word = answer.unknown_clues[0]
+        fail(f"{word.said()} Check the clue, or {vector_hint(word.clue)}")
     is_classic = isinstance(answer, ClassicGuesserResponse)
     stop = answer.stop_after
     table = Table(title=f"Guesses, best first: guess the first {stop}, then stop")
