@@ -152,6 +152,12 @@ class Reader:
         return "" if answer.casefold() in ("", "n", "no") else answer
 
 
+VECTOR = "WORD=LIKE+LIKE"
+"""How ``--vector``'s value reads in the help."""
+VECTOR_HELP = "Give a word its own vector: the centroid of the words it is like, in every model"
+"""What ``--vector`` does (each command adds its own remarks)."""
+
+
 class GameKind(str, enum.Enum):
     """The game a command plays (``--game``, the same in ``play``, ``simulate`` and ``suggest``)."""
 

@@ -20,7 +20,7 @@ from rich.console import Console
 from rich.table import Table
 
 from ..jsonio import JSONInputError, iter_lines, read_json_file
-from .common import GameKind, SuggestPartnerOption, fail, partner_spec, quiet_stdout, vector_hint
+from .common import VECTOR, VECTOR_HELP, GameKind, SuggestPartnerOption, fail, partner_spec, quiet_stdout, vector_hint
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..suggest import Suggester
@@ -144,26 +144,26 @@ def _are(names: list[str]) -> str:
     return f"{' and '.join(names)} {'is' if len(names) == 1 else 'are'}"
 
 
-Board = Annotated[Optional[str], typer.Option("--board", help="The 25 words, comma- or space-separated.")]
-Covered = Annotated[Optional[str], typer.Option("--covered", help="Covered words.")]
-Green = Annotated[Optional[str], typer.Option("--green", help="Your greens still to find (your side).")]
-Assassin = Annotated[Optional[str], typer.Option("--assassin", help="Your assassins (your side).")]
+Board = Annotated[Optional[str], typer.Option("--board", metavar="WORDS", help="The 25 words, comma- or space-separated.")]
+Covered = Annotated[Optional[str], typer.Option("--covered", metavar="WORDS", help="Covered words.")]
+Green = Annotated[Optional[str], typer.Option("--green", metavar="WORDS", help="Your greens still to find (your side).")]
+Assassin = Annotated[Optional[str], typer.Option("--assassin", metavar="WORDS", help="Your assassins (your side).")]
 Tokens = Annotated[Optional[int], typer.Option("--tokens", min=0, help="Timer tokens left (0: sudden death).")]
-Vectors = Annotated[Optional[list[str]], typer.Option("--vector", help="Give a word the models lack a vector: WORD=LIKE+LIKE, the words it is like (repeatable).")]
-Game = Annotated[Optional[str], typer.Option("--game", show_default="the --request file's \"game\", else duet", help="duet, or classic (two teams): the game, as in play and simulate.")]
+Vectors = Annotated[Optional[list[str]], typer.Option("--vector", metavar=VECTOR, help=VECTOR_HELP + " (repeatable).")]
+Game = Annotated[Optional[str], typer.Option("--game", metavar="|".join(GAMES), show_default="the --request file's \"game\", else duet", help="duet, or classic (two teams): the game, as in play and simulate.")]
 Classic = Annotated[bool, typer.Option("--classic", help="Same as --game classic.")]
-RequestFile = Annotated[Optional[Path], typer.Option("--request", help="A JSON file holding one request: the fields of one `suggest jsonl` line (see `duetbot suggest schema`); flags given too override them. Named for what it holds, since --game names the game in every command.")]
+RequestFile = Annotated[Optional[Path], typer.Option("--request", help="A JSON file holding one request: the fields of one 'suggest jsonl' line (see 'duetbot suggest schema'); flags given too override them.")]
 
 
 @app.command()
 def clue(board: Board = None, green: Green = None, assassin: Assassin = None, covered: Covered = None,
-         partner_bystanders: Annotated[Optional[str], typer.Option(help="Words your partner touched that were bystanders on your side.")] = None,
+         partner_bystanders: Annotated[Optional[str], typer.Option(metavar="WORDS", help="Words your partner touched that were bystanders on your side.")] = None,
          tokens: Tokens = None,
          top: Annotated[Optional[int], typer.Option(min=1, show_default="5, or the --request file's top", help="How many clues to show (overrides a --request file's top).")] = None,
          request: RequestFile = None, game: Game = None, classic: Classic = False, vector: Vectors = None,
          partner: SuggestPartnerOption = None,
-         team_agents: Annotated[Optional[str], typer.Option(help="With --game classic: your team's agents still to find.")] = None,
-         opponent_agents: Annotated[Optional[str], typer.Option(help="With --game classic: the other team's agents.")] = None) -> None:
+         team_agents: Annotated[Optional[str], typer.Option(metavar="WORDS", help="With --game classic: your team's agents still to find.")] = None,
+         opponent_agents: Annotated[Optional[str], typer.Option(metavar="WORDS", help="With --game classic: the other team's agents.")] = None) -> None:
     """Suggest clues for your greens (classic: your team's agents), with their targets and risks."""
     req, chosen_by = _request(
         "spymaster", request, game, classic, board=_split(board), green=_split(green), assassin=_split(assassin),
@@ -196,9 +196,9 @@ def clue(board: Board = None, green: Green = None, assassin: Assassin = None, co
 
 @app.command()
 def guess(board: Board = None,
-          clue: Annotated[Optional[list[str]], typer.Option("--clue", help="A clue from your partner, e.g. 'ocean 2'; repeat for earlier clues, oldest first.")] = None,
+          clue: Annotated[Optional[list[str]], typer.Option("--clue", metavar="'WORD N'", help="A clue from your partner, e.g. 'ocean 2'; repeat for earlier clues, oldest first.")] = None,
           covered: Covered = None,
-          wrong: Annotated[Optional[str], typer.Option(help="Your earlier guesses your partner marked bystander.")] = None,
+          wrong: Annotated[Optional[str], typer.Option(metavar="WORDS", help="Your earlier guesses your partner marked bystander.")] = None,
           green: Green = None, assassin: Assassin = None, tokens: Tokens = None, request: RequestFile = None,
           game: Game = None, classic: Classic = False, vector: Vectors = None,
           partner: SuggestPartnerOption = None) -> None:
@@ -247,7 +247,7 @@ def _print_notes(answer: Any) -> None:
 
 @app.command()
 def jsonl(vector: Vectors = None, partner: SuggestPartnerOption = None) -> None:
-    """Read one JSON request per line from stdin, write one JSON response per line (see `suggest schema`)."""
+    """Read one JSON request per line from stdin, write one JSON response per line (see 'duetbot suggest schema')."""
     helper = suggester(tuple(vector or ()), partner)
     try:
         for line in helper.handle_lines(iter_lines(sys.stdin.buffer)):
