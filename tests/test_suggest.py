@@ -192,7 +192,7 @@ def test_game_file_top_is_honoured_and_the_flag_overrides(tmp_path):
     game.write_text(json.dumps({"board": BOARD, "green": ["storm", "rainbow", "piano"], "top": 1}))
     r = runner.invoke(app, ["suggest", "clue", "--request", str(game)])
     assert r.exit_code == 0, r.output
-    rows = lambda out: sum(1 for line in out.splitlines() if re.search(r"│ [A-Z]+: \d", line))  # noqa: E731
+    rows = lambda out: sum(1 for line in out.splitlines() if re.match(r"[A-Z]+: \d  for ", line))  # noqa: E731
     assert rows(r.output) == 1
     r = runner.invoke(app, ["suggest", "clue", "--request", str(game), "--top", "3"])
     assert r.exit_code == 0 and rows(r.output) == 3, r.output
@@ -521,3 +521,20 @@ def test_suggest_clue_refuses_impossible_keys_in_one_line():
     result = CliRunner().invoke(app, ["suggest", "clue", "--board", ",".join(DUET_BOARD),
                                       "--green", ",".join(DUET_BOARD[:14])])
     one_line_error(result, "--green names 14 words; a Duet side has 9 greens and 3 assassins at most")
+
+
+def test_suggest_clue_fits_80_columns_and_shows_every_figure_wide_or_as_json():
+    flags = ["suggest", "clue", "--board", ",".join(DUET_BOARD), "--green", ",".join(DUET_BOARD[:8]),
+             "--assassin", "OCEAN,PIANO,QUEEN", "--top", "3"]
+    narrow = CliRunner().invoke(app, flags, env={"COLUMNS": "80"})
+    assert narrow.exit_code == 0, narrow.output
+    assert max(map(len, narrow.output.splitlines())) <= 80 and "…" not in narrow.output
+    assert "watch out for" in narrow.output and re.search(r"\((strong|fair|weak)\)", narrow.output)
+    wide = CliRunner().invoke(app, flags, env={"COLUMNS": "200"})
+    assert re.search(r"\((strong|fair|weak) \d+%\)", wide.output)   # the wide form: strengths in per cent
+    as_json = CliRunner().invoke(app, [*flags, "--json"], env={"COLUMNS": "80"})
+    answer = json.loads(as_json.output)
+    assert len(answer["clues"]) == 3 and all(len(c["links"]) == len(c["targets"]) for c in answer["clues"])
+    guesses = json.loads(CliRunner().invoke(app, ["suggest", "guess", "--board", ",".join(DUET_BOARD), "--clue",
+                                                   "whale 1", "--json"]).output)
+    assert guesses["stop_after"] >= 1 and len(guesses["guesses"]) == 25

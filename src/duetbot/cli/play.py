@@ -38,7 +38,7 @@ from ..saves import (
     BOT, DEFAULT_SAVE, HUMAN, SaveError, load_saved, make_bot, outcome_line, save_game, write_json_file,
 )
 from .common import (
-    VECTOR, VECTOR_HELP, Ask, GameKind, PartnerOption, QuitGame, Reader, check_pool, check_save_path, fail,
+    VECTOR, VECTOR_HELP, Ask, GameConsole, GameKind, PartnerOption, QuitGame, Reader, check_pool, check_save_path, fail,
     parse_variant, partner_spec, quiet_stdout, read_pool, terminal_ask,
 )
 
@@ -528,7 +528,7 @@ def play(
             learner = PlayerProfile.open(profile, (save or resume or Path(DEFAULT_SAVE)).parent)
         except ValueError as exc:
             fail(str(exc))
-    console = Console(highlight=False)
+    console = GameConsole(highlight=False)
     if resume is not None:
         clash = [name for name, given in (("--seed", seed is not None), ("--variant", variant is not None),
                                           ("--words", words is not None), ("--strict", strict)) if given]

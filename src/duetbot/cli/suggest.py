@@ -19,7 +19,7 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from ..jsonio import JSONInputError, iter_lines, read_json_file
+from ..jsonio import JSONInputError, dumps, iter_lines, read_json_file
 from .common import VECTOR, VECTOR_HELP, GameKind, SuggestPartnerOption, fail, partner_spec, quiet_stdout, vector_hint
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -29,6 +29,9 @@ app = typer.Typer(help="Suggestions for a game at a real table (clues, guesses, 
                   no_args_is_help=True)
 console = Console(highlight=False)
 
+WIDE = 120
+"""Columns from which ``suggest clue`` shows its table, strengths in per cent; narrower, one
+clue a paragraph, so nothing is cut (an 80-column table cut the words to watch)."""
 GAMES = tuple(g.value for g in GameKind)  # a str option, not the enum: a file name gets a hint to --request
 
 
@@ -152,6 +155,7 @@ Tokens = Annotated[Optional[int], typer.Option("--tokens", min=0, help="Timer to
 Vectors = Annotated[Optional[list[str]], typer.Option("--vector", metavar=VECTOR, help=VECTOR_HELP + " (repeatable).")]
 Game = Annotated[Optional[str], typer.Option("--game", metavar="|".join(GAMES), show_default="the --request file's \"game\", else duet", help="duet, or classic (two teams): the game, as in play and simulate.")]
 Classic = Annotated[bool, typer.Option("--classic", help="Same as --game classic.")]
+AsJson = Annotated[bool, typer.Option("--json", help="Print the answer as the JSON a 'suggest jsonl' line gets (every figure, for programs).")]
 RequestFile = Annotated[Optional[Path], typer.Option("--request", help="A JSON file holding one request: the fields of one 'suggest jsonl' line (see 'duetbot suggest schema'); flags given too override them.")]
 
 
@@ -161,7 +165,7 @@ def clue(board: Board = None, green: Green = None, assassin: Assassin = None, co
          tokens: Tokens = None,
          top: Annotated[Optional[int], typer.Option(min=1, show_default="5, or the --request file's top", help="How many clues to show (overrides a --request file's top).")] = None,
          request: RequestFile = None, game: Game = None, classic: Classic = False, vector: Vectors = None,
-         partner: SuggestPartnerOption = None,
+         partner: SuggestPartnerOption = None, as_json: AsJson = False,
          team_agents: Annotated[Optional[str], typer.Option(metavar="WORDS", help="With --game classic: your team's agents still to find.")] = None,
          opponent_agents: Annotated[Optional[str], typer.Option(metavar="WORDS", help="With --game classic: the other team's agents.")] = None) -> None:
     """Suggest clues for your greens (classic: your team's agents), with their targets and risks."""
@@ -180,17 +184,31 @@ def clue(board: Board = None, green: Green = None, assassin: Assassin = None, co
     answer = _ask(req, vector, partner, _fields(board=board, green=green, assassin=assassin, covered=covered,
                                                 partner_bystanders=partner_bystanders, tokens=tokens, top=top,
                                                 team_agents=team_agents, opponent_agents=opponent_agents), request)
+    if as_json:
+        _print_json(answer)
+        return
     from ..suggest.hints import linked_targets
 
-    table = Table(title="Suggested clues, best first")
-    for col in ("clue", "targets", "expected agents" if is_classic else "expected greens", "assassin risk",
-                "bystander risk", "watch out for"):
-        table.add_column(col)
-    for o in answer.clues:
-        table.add_row(f"{o.clue.upper()}: {o.number}", linked_targets(o.targets, o.links) or "(zero clue)",
-                      f"{o.expected_greens:.2f}", f"{100 * o.p_assassin:.1f}%", f"{100 * o.p_bystander:.1f}%",
-                      ", ".join(f"{d.word} ({d.label})" for d in o.dangers))
-    console.print(table)
+    agents = "agents" if is_classic else "greens"
+    if console.width < WIDE:  # one clue a paragraph, wrapped between words; strengths in words
+        console.print("Suggested clues, best first", style="bold")
+        for o in answer.clues:
+            console.print(f"{o.clue.upper()}: {o.number}", style="bold", end="  ")
+            console.print(f"for {linked_targets(o.targets, o.links, percent=False) or '(zero clue)'}", markup=False)
+            console.print(f"    expected {agents} {o.expected_greens:.2f}, assassin risk {100 * o.p_assassin:.1f}%, "
+                          f"bystander risk {100 * o.p_bystander:.1f}%", markup=False)
+            if o.dangers:
+                console.print("    watch out for " + ", ".join(f"{d.word} ({d.label})" for d in o.dangers),
+                              markup=False)
+    else:
+        table = Table(title="Suggested clues, best first")
+        for col in ("clue", "targets", f"expected {agents}", "assassin risk", "bystander risk", "watch out for"):
+            table.add_column(col)
+        for o in answer.clues:
+            table.add_row(f"{o.clue.upper()}: {o.number}", linked_targets(o.targets, o.links) or "(zero clue)",
+                          f"{o.expected_greens:.2f}", f"{100 * o.p_assassin:.1f}%", f"{100 * o.p_bystander:.1f}%",
+                          ", ".join(f"{d.word} ({d.label})" for d in o.dangers))
+        console.print(table)
     _print_notes(answer)
 
 
@@ -201,7 +219,7 @@ def guess(board: Board = None,
           wrong: Annotated[Optional[str], typer.Option(metavar="WORDS", help="Your earlier guesses your partner marked bystander.")] = None,
           green: Green = None, assassin: Assassin = None, tokens: Tokens = None, request: RequestFile = None,
           game: Game = None, classic: Classic = False, vector: Vectors = None,
-          partner: SuggestPartnerOption = None) -> None:
+          partner: SuggestPartnerOption = None, as_json: AsJson = False) -> None:
     """Rank the words for your partner's clues (classic: your spymaster's) and say where to stop."""
     from ..rules import Clue
 
@@ -221,6 +239,9 @@ def guess(board: Board = None,
                                                 assassin=assassin, tokens=tokens), request)
     from ..suggest.requests import ClassicGuesserResponse
 
+    if as_json:
+        _print_json(answer)
+        return
     if answer.unknown_clues:  # a ranking read from a typo's spelling would be confident nonsense
         word = answer.unknown_clues[0]
         fail(f"{word.said()} Check the clue, or {vector_hint(word.clue)}")
@@ -237,6 +258,13 @@ def guess(board: Board = None,
         table.add_row(str(n), g.word, *(f"{100 * getattr(g, key):.0f}%" for key, _ in chances), style=style)
     console.print(table)
     _print_notes(answer)
+
+
+def _print_json(answer: Any) -> None:
+    """The response as its JSON line."""
+    import msgspec
+
+    sys.stdout.write(dumps(msgspec.to_builtins(answer)) + "\n")
 
 
 def _print_notes(answer: Any) -> None:
