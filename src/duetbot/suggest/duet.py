@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Sequence
 
 from ..bots.guesser import EmbeddingGuesser
 from ..bots.spymaster import EmbeddingSpymaster
-from ..rules import GuessResult, Phase, Player, Turn, Variant
+from ..rules import GuessResult, Label, Phase, Player, Turn, Variant
 from ..rules.keycard import ASSASSINS_PER_SIDE, GREENS_PER_SIDE
 from ..views import GuesserView, SpymasterView
 from ..views.classic import ClassicGuesserView, ClassicSpymasterView
@@ -130,8 +130,9 @@ class Suggester(Dispatcher):
         belief, stop_after = self.guesser.plan(view)
         stop_now = (not view.sudden_death and bool(view.correct_this_turn)
                     and self.guesser.should_stop(view, belief))
+        own = frozenset(w for w, label in zip(view.words, view.my_side) if label is Label.ASSASSIN)
         return Hint(guesses=tuple(_ranked(belief)), stop_after=stop_after, stop_now=stop_now,
-                    sudden_death=view.sudden_death)
+                    sudden_death=view.sudden_death, own_assassins=own)
 
     def answer(self, request: AnyRequest) -> Response:
         if isinstance(request, (ClassicSpymasterRequest, ClassicGuesserRequest)):
