@@ -78,6 +78,18 @@ def test_classic_requests(client):
     assert body["stop_after"] >= 1
 
 
+def test_the_helper_reads_with_the_partner_the_server_plays_with(tmp_path):
+    """Issue 37: ``serve --partner`` changed the games' bot but not the table helper's."""
+    from duetbot.bots.factory import PartnerSpec
+
+    store = GameStore(tmp_path, PartnerSpec.parse("model=glove50"))
+    assert store.suggester().guesser.ensemble.names == ("glove50",)
+    assert GameStore(tmp_path).suggester().guesser.ensemble.names != ("glove50",)
+    with TestClient(create_app(store)) as c:
+        r = suggest(c, {"id": 1, "role": "guesser", "board": WORDS, "clues": [{"clue": "ocean", "number": 1}]})
+    assert r.status_code == 200 and r.json()["stop_after"] >= 1
+
+
 @pytest.mark.parametrize(("body", "named"), [
     ({"role": "spymaster", "board": WORDS[:24], "green": WORDS[:2]}, ["board", "24"]),
     ({"role": "spymaster", "board": WORDS, "green": ["ZYZZYVA"]}, ["green", "ZYZZYVA", "not on the board"]),
