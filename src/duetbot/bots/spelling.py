@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 __all__ = ["UnknownClue", "closest_word", "slip_cost", "unknown_clue", "unknown_word"]
@@ -112,10 +113,15 @@ class UnknownClue:
         return said + (f" Did you mean {self.suggestion.upper()}?" if self.suggestion else "")
 
 
+@lru_cache(maxsize=4096)
 def closest_word(ensemble: Any, word: str, max_cost: float = CLUE_MAX_COST) -> str | None:
     """The word of ``ensemble``'s first two tables the person most likely meant by ``word``
-    (lowercase), or ``None`` when no word is within ``max_cost`` of a slip."""
+    (lowercase), or ``None`` when no word is within ``max_cost`` of a slip. Only letters are
+    looked up (the suggestions are plain words; a search takes a few hundredths of a second,
+    so each answer is kept: a server meets the same board words again and again)."""
     typed = word.lower()
+    if not typed.isalpha():
+        return None
     best: tuple[float, str] | None = None
     for m in [m for m in ensemble.models if hasattr(m, "suggestions") and hasattr(m, "words")][:2]:
         index = getattr(m, "_index", None)  # word -> row: tables list the most frequent words first
