@@ -7,17 +7,21 @@ import tempfile
 from pathlib import Path
 from types import ModuleType
 
+import pytest
 from hypothesis import HealthCheck, settings
 
+from duetbot.embeddings.cache import CACHE_ENV, cache_dir
+
 # The tests never write to the user's cache (duetbot.embeddings.cache): each run gets its own,
-# used as a person's would be, removed at the end.
-if "DUETBOT_CACHE" not in os.environ:
-    os.environ["DUETBOT_CACHE"] = _CACHE = tempfile.mkdtemp(prefix="duetbot-test-cache-")
-    atexit.register(shutil.rmtree, _CACHE, ignore_errors=True)
+# used as a person's would be, removed at the end. A subprocess started with an environment of
+# its own gets it through bare_env(); the session fails if the user's cache changed all the same.
+USER_CACHE = cache_dir()
+os.environ[CACHE_ENV] = _CACHE = tempfile.mkdtemp(prefix="duetbot-test-cache-")
+atexit.register(shutil.rmtree, _CACHE, ignore_errors=True)
 
-from duetbot.rules import CROSS_COUNTS, Label, make_deal
+from duetbot.rules import CROSS_COUNTS, Label, make_deal  # noqa: E402
 
-from .web_support import browser, live_server, page, phone_page  # noqa: F401  (the web tests' fixtures)
+from .web_support import browser, live_server, page, phone_page  # noqa: E402, F401  (the web tests' fixtures)
 
 # default: random examples, as a developer wants (new cases every run). ci: the same examples on
 # every run (a red CI run reproduces from the commit alone) and no example database on disk.
@@ -27,6 +31,37 @@ settings.register_profile("ci", deadline=None, suppress_health_check=[HealthChec
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
 
 BENCHMARKS = Path(__file__).resolve().parents[1] / "benchmarks"
+
+
+def bare_env(**extra: str) -> dict[str, str]:
+    """An environment of its own for a subprocess (a clean PATH, nothing inherited) that still
+    keeps the tests' cache, so the subprocess never writes the user's."""
+    return {"PATH": "/usr/bin:/bin", CACHE_ENV: os.environ[CACHE_ENV], **extra}
+
+
+def _cache_files(root: Path | None) -> dict[str, tuple[int, int]]:
+    """Every file under ``root``: its size and modification time."""
+    found = {}
+    for p in root.rglob("*") if root is not None and root.is_dir() else ():
+        try:
+            if p.is_file():
+                s = p.stat()
+                found[str(p.relative_to(root))] = (s.st_size, s.st_mtime_ns)
+        except OSError:   # removed while we looked
+            pass
+    return found
+
+
+@pytest.fixture(scope="session", autouse=True)
+def users_cache_untouched():
+    """Fails the session if the user's own cache directory changed while the tests ran."""
+    before = _cache_files(USER_CACHE)
+    yield
+    after = _cache_files(USER_CACHE)
+    changed = sorted(name for name in before.keys() | after.keys() if before.get(name) != after.get(name))
+    if changed:
+        pytest.fail(f"the tests changed the user's cache {USER_CACHE} ({len(changed)} files, e.g. {changed[0]}): "
+                    "a subprocess with an environment of its own must get it from bare_env()", pytrace=False)
 
 
 def benchmark(name: str) -> ModuleType:

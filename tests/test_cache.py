@@ -147,3 +147,18 @@ def test_the_models_cache_command_shows_and_clears_it(models, tmp_path, monkeypa
     assert "0 entries" in CliRunner().invoke(app, ["models", "cache"]).output
     monkeypatch.setenv(CACHE_ENV, "off")
     assert "the cache is off" in CliRunner().invoke(app, ["models", "cache"]).output
+
+
+def test_the_models_cache_command_counts_and_clears_every_kind(models, tmp_path, monkeypatch):
+    """The mask of the clue words a person would say is an entry too (it was left out of the
+    count and of --clear)."""
+    from typer.testing import CliRunner
+
+    from duetbot.cli import app
+
+    monkeypatch.setenv(CACHE_ENV, str(tmp_path))
+    Ensemble(models).people_would_say
+    assert {p.parent.name for p in tmp_path.glob("*/*")} == {"ensembles", "said"}
+    assert "2 entries" in CliRunner().invoke(app, ["models", "cache"]).output
+    assert "deleted 2 entries" in CliRunner().invoke(app, ["models", "cache", "--clear"]).output
+    assert not any(tmp_path.glob("*/*"))

@@ -4,6 +4,7 @@ harness, CLI (``--game classic``) and the ``suggest`` classic requests."""
 import csv
 import dataclasses
 import json
+import re
 import subprocess
 import sys
 
@@ -705,7 +706,7 @@ def test_play_classic_hint_asks_the_real_bots(monkeypatch, tmp_path):
                       answers=["hint", "quit"])
     assert op.exit_code == 0, op.output
     [hint] = [x for x in op.output.splitlines() if x.startswith("  hint: best guesses: ")]
-    guesses = hint[len("  hint: best guesses: "):].split(", ")
+    guesses = re.findall(r"([A-Z][^,(;]*) \(agent ", hint[len("  hint: best guesses: "):])
     assert len(guesses) >= 3 and all(g.casefold() in words for g in guesses)
 
     off = play_classic("--seed", str(seed), "--save", str(tmp_path / "x.json"), answers=["hint", "help", "quit"])

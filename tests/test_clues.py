@@ -28,6 +28,8 @@ from duetbot.rules.clues import (
 from duetbot.words import lexicon as lex, morphology
 from duetbot.words.morphology import components, stems
 
+from .conftest import bare_env
+
 ROOT = Path(__file__).resolve().parents[1]
 
 # A board in the spirit of the game, used where any board will do.
@@ -500,7 +502,7 @@ def test_runtime_needs_neither_lemminflect_nor_wordfreq():
     )
     env_path = str(ROOT / "src")
     subprocess.run(
-        [sys.executable, "-c", code], check=True, env={"PYTHONPATH": env_path}, timeout=60
+        [sys.executable, "-c", code], check=True, env=bare_env(PYTHONPATH=env_path), timeout=60
     )
 
 

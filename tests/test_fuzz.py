@@ -21,6 +21,8 @@ from pathlib import Path
 
 import pytest
 
+from .conftest import bare_env
+
 SRC = str(Path(__file__).resolve().parents[1] / "src")
 
 BOARD = ["Storm", "RAINBOW", "piano", "DOCTOR", "pencil", "castle", "banana", "ice cream", "robot",
@@ -193,7 +195,7 @@ def expected_id(data: bytes):
 
 def run_jsonl(data: bytes, timeout: float = 300) -> subprocess.CompletedProcess:
     return subprocess.run([sys.executable, "-m", "duetbot", "suggest", "jsonl"], input=data,
-                          capture_output=True, timeout=timeout, env={"PYTHONPATH": SRC, "PATH": "/usr/bin:/bin"})
+                          capture_output=True, timeout=timeout, env=bare_env(PYTHONPATH=SRC))
 
 
 def test_generator_is_seeded_and_large():

@@ -3,6 +3,8 @@ brackets survives, each command's defaults are its own, and errors name flags, n
 
 from __future__ import annotations
 
+import re
+
 import pytest
 import typer.main
 from typer.testing import CliRunner
@@ -13,6 +15,8 @@ from duetbot.wordpool import default_pool
 from .conftest import one_line_error
 
 runner = CliRunner()
+PLACEHOLDER = re.compile(r"'?[A-Z][A-Z=+]*'?|[a-z0-9-]+(\|[a-z0-9-]+)*")
+"""A value as people read it: FILE, N, WORD=LIKE+LIKE, N', or choices (duet|classic, random)."""
 BOARD = ",".join(default_pool()[:25])
 
 
@@ -43,10 +47,12 @@ def test_flags_show_no_value_and_values_do(path):
         line = lines[param.opts[0]] if param.opts[0] in lines else next(
             v for k, v in lines.items() if k.startswith(param.opts[0]))
         head = line.split((param.help or "")[:15])[0] if param.help else line
+        value = head.split(param.opts[0])[1].strip("│ ")
         if param.is_flag:
-            assert "<" not in head, line  # --quiet, not --quiet <bool>
+            assert value in ("", *param.secondary_opts) or value.startswith("-"), line  # not --quiet <bool>
         else:
-            assert "<" in head or (param.metavar and param.metavar in head), line
+            shown = [v for v in value.split() if not v.startswith("[")]   # a range ([x>=1]) may follow
+            assert PLACEHOLDER.fullmatch(shown[-1]), line  # --seed N, --game duet|classic, not <int>
 
 
 def test_brackets_in_help_survive():
@@ -73,3 +79,51 @@ def test_errors_name_flags_not_json_fields(tmp_path):
     request.write_text('{"board": ["a"]}')
     one_line_error(runner.invoke(app, ["suggest", "clue", "--request", str(request)]),
                    f"field 'board' of {request} (or --board) has 1 word")
+
+
+# --- help as people read it (issue 37) ---------------------------------------------------------
+
+
+@pytest.mark.parametrize("path", [(), ("play",), ("suggest", "clue"), ("models", "build")])
+def test_dash_h_is_help(path):
+    result = runner.invoke(app, [*path, "-h"])
+    assert result.exit_code == 0 and "Usage:" in result.output and "--help" in result.output
+
+
+@pytest.mark.parametrize("path", [p for p, _ in ALL], ids=lambda p: " ".join(p) or "duetbot")
+def test_help_has_no_markup_no_type_names_and_one_style_of_default(path):
+    text = help_text(path)
+    assert "`" not in text                                          # no reStructuredText backticks
+    assert not re.search(r"<[a-z][a-z \[\]|]*>|\{[a-z]+\}|list\[", text), text   # not <list[str]>, {path}
+    assert "(default" not in text and "[default: (" not in text    # [default: ...], and only that
+    assert "Named for" not in text                                  # no design notes
+
+
+def test_choices_are_shown_as_choices_everywhere():
+    for path, command in ALL:
+        names = {o for p in getattr(command, "params", ()) for o in getattr(p, "opts", ())}
+        text = help_text(path)
+        if "--game" in names:
+            assert re.search(r"--game\s+duet\|classic", text), path
+        if "--role" in names:
+            assert re.search(r"--role\s+spymaster\|operative", text), path
+
+
+def test_format_choices_are_whole_on_an_80_column_terminal():
+    text = runner.invoke(app, ["models", "import", "--help"], env={"COLUMNS": "80"}).output
+    for choice in ("auto", "word2vec,", "word2vec-binary", "glove", "fasttext", "keyedvectors"):
+        assert choice in text, choice
+
+
+def test_play_help_lists_the_in_game_commands():
+    text = " ".join(help_text(("play",)).split())
+    for word in ("pass ends your turn", "hint", "quit", "help"):
+        assert word in text
+
+
+def test_simulate_says_the_time_left_at_the_pace_of_the_whole_run():
+    from duetbot.cli.simulate import time_left
+
+    assert time_left(0, 100, 5.0) == "-:--:-- left"           # nothing to go by yet
+    assert time_left(32, 968, 10.0) == "0:05:02 left"         # a chunk of 32 in 10 s: 302 s for the rest
+    assert time_left(999, 1, 3600.0) == "0:00:04 left"

@@ -165,10 +165,9 @@ def test_simulate_three_games_and_suggest_with_an_imported_model(files, models_d
 
     suggester.cache_clear()
     out = runner.invoke(app, ["suggest", "clue", "--board", ",".join(board), "--green", ",".join(board[:3]),
-                              "--partner", "model=imp-play", "--top", "2"])
+                              "--partner", "model=imp-play", "--top", "2", "--json"])
     assert out.exit_code == 0, out.output
-    clues = [line.split("│")[1].split(":")[0].strip().lower() for line in out.output.splitlines()
-             if line.startswith("│") and ":" in line.split("│")[1]]
+    clues = [c["clue"] for c in json.loads(out.output)["clues"]]
     assert clues and all(c in model.clue_index for c in clues)
     suggester.cache_clear()
     play = runner.invoke(app, ["play", "--seed", "4", "--partner", "model=imp-play", "--save",

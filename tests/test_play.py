@@ -369,6 +369,25 @@ def test_hint_for_uses_only_the_viewers_side():
     assert h.startswith("best guesses: ") and h == hint_for(guesser_view(twin, A))
 
 
+def test_a_guess_hint_shows_the_risks_where_to_stop_and_my_own_assassins():
+    """Issue 37: the terminal's guess hint said only "RULER, SPIDER, FIRE", two of them the
+    person's own assassins; now it says what the web page says, and names those."""
+    from duetbot.suggest import Hint, Suggester
+    from duetbot.suggest.requests import DuetGuess
+
+    d = game_deal()
+    state = State(d)
+    state.apply(Clue(legal_clue(d), 2), B)
+    hint = Suggester.for_partner().hint(guesser_view(state, A))
+    assert hint.own_assassins == set(words(d, idx(d, A, Label.ASSASSIN)))
+    text = hint.text()
+    assert ", then stop" in text and text.count("(agent ") == max(hint.stop_after, 3)
+    ruler, spider, fire = (DuetGuess(w, 0.5, p, q) for w, p, q in (("RULER", 0.62, 0.03), ("SPIDER", 0.4, 0.08),
+                                                                   ("FIRE", 0.2, 0.1)))
+    text = Hint(guesses=(ruler, spider, fire), stop_after=2, own_assassins=frozenset({"SPIDER", "FIRE"})).text()
+    assert text == ("best guesses: RULER (agent 62%, assassin 3%), SPIDER (agent 40%, assassin 8%, your assassin), "
+                    "then stop; next would be FIRE (agent 20%, assassin 10%, your assassin)")
+
 def test_run_game_saves_on_quit_and_shows_the_end(tmp_path):
     d = game_deal()
     save = tmp_path / "s.json"

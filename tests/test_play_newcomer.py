@@ -96,3 +96,27 @@ def test_classic_spymaster_is_asked_about_an_unknown_clue_word_too(tmp_path):
     assert result.exit_code == 0, result.output
     assert "OCEON: not a word I know. Did you mean OCEAN?" in result.output
     assert "You say" not in result.output  # nothing was given
+
+
+def test_an_80_column_terminal_breaks_no_word(tmp_path, monkeypatch):
+    """Issue 37: messages printed whole left the terminal to break them at its edge ("--s|eed",
+    "CO|LONEL"); on a terminal they are wrapped between words."""
+    import io
+    import re
+
+    import duetbot.cli.play as play_mod
+    from duetbot.cli.common import GameConsole
+
+    screen = io.StringIO()
+    monkeypatch.setattr(play_mod, "GameConsole", lambda **kw: GameConsole(
+        file=screen, force_terminal=True, width=80, color_system=None, **kw))
+    given = lines("hint", "seeds 2", "quit")  # SEED is on seed 7's board: an illegal clue
+    args = ["play", "--seed", "7", "--hint", "--save", str(tmp_path / "g.json")]
+    assert runner.invoke(app, args, input=given).exit_code == 0
+    monkeypatch.undo()
+    piped = runner.invoke(app, args, input=given).output   # one line a message
+    shown = screen.getvalue()
+    assert shown.count("--seed 7") == 1 and "give another clue" in shown and "hint: try" in shown
+    assert max(len(line) for line in shown.splitlines()) <= 80
+    words = set(re.findall(r"[\w'.:-]+", piped))
+    assert set(re.findall(r"[\w'.:-]+", shown)) <= words   # no piece of a broken word

@@ -16,7 +16,8 @@ from duetbot.wordpool import default_pool
 
 #: The odd clue words a new user met (issue 28): names, fragments of names, inflected forms.
 NEVER = {"nora", "rica", "shiva", "elsa", "polly", "poets", "palms", "tackles", "tribes", "gods",
-         "pores", "bubbles", "inscriptions"}
+         "pores", "bubbles", "inscriptions",
+         "stats", "info", "promo", "specs", "admin", "pics", "tech", "vibe"}  # clipped forms (issue 37)
 #: Ordinary words the bot gave as 4s on boards where they link only two or three words.
 NOT_AS_A_BIG_NUMBER = {"judge", "food", "travel", "painful", "bluetooth", "librarian", "imagery",
                        "cricketer", "waitress", "potter", "tragedy", "disposal"}

@@ -467,3 +467,16 @@ def test_stdout_on_a_full_disk_is_a_one_line_error():
         proc = subprocess.run([sys.executable, "-m", "duetbot", "simulate", "--bots", "random", "-q", "-n", "3",
                                "-w", "1"], stdout=full, stderr=subprocess.PIPE, text=True, timeout=120)
     assert proc.returncode == 1 and proc.stderr.strip() == "error: cannot write the output: No space left on device"
+
+
+def test_the_plot_draws_a_mission_map_bar_only_for_a_mission_map(tmp_path, monkeypatch):
+    """Issue 37: the standard game can never end on the mission map, so its bar was always empty."""
+    from duetbot.records import Tally
+    from duetbot.rules import Variant
+    from duetbot.simulation import duet
+
+    drawn = []
+    monkeypatch.setattr(duet, "plot_rates", lambda ax, bars, title: drawn.append([label for label, _, _ in bars]))
+    for variant in ("standard", "mission:8:5"):
+        duet.write_plot(tmp_path / "p.png", Tally(), variant=Variant.parse(variant))
+    assert [any("mission" in label for label in bars) for bars in drawn] == [False, True]

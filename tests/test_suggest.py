@@ -192,7 +192,7 @@ def test_game_file_top_is_honoured_and_the_flag_overrides(tmp_path):
     game.write_text(json.dumps({"board": BOARD, "green": ["storm", "rainbow", "piano"], "top": 1}))
     r = runner.invoke(app, ["suggest", "clue", "--request", str(game)])
     assert r.exit_code == 0, r.output
-    rows = lambda out: sum(1 for line in out.splitlines() if re.search(r"│ [A-Z]+: \d", line))  # noqa: E731
+    rows = lambda out: sum(1 for line in out.splitlines() if re.match(r"[A-Z]+: \d  for ", line))  # noqa: E731
     assert rows(r.output) == 1
     r = runner.invoke(app, ["suggest", "clue", "--request", str(game), "--top", "3"])
     assert r.exit_code == 0 and rows(r.output) == 3, r.output
@@ -443,3 +443,98 @@ def test_game_means_the_game_and_request_names_the_file(tmp_path):
                    f"--tokens is for Duet boards, and the \"game\" field of {classic_file} asks for a classic one")
     r = runner.invoke(app, ["suggest", "guess", "--request", str(classic_file)])
     assert r.exit_code == 0 and "chance their agent" in r.output, r.output
+
+
+# --- bad input at the table (issue 37): named, never answered with confident nonsense -------
+
+DUET_BOARD = ["APPLE", "BRIDGE", "CASTLE", "DRAGON", "EAGLE", "FOREST", "GUITAR", "HAMMER", "ISLAND", "JUNGLE",
+              "KNIFE", "LEMON", "MOUNTAIN", "NURSE", "OCEAN", "PIANO", "QUEEN", "ROBOT", "SNAKE", "TIGER",
+              "UMBRELLA", "VIOLIN", "WHALE", "YACHT", "ENGINE"]
+
+
+@pytest.mark.parametrize("clue, meant", [("xqzvbn", None), ("ocaen", "ocean"), ("polise", "police")])
+def test_an_unknown_clue_word_is_named_in_a_field_and_a_note(helper, clue, meant):
+    resp = helper.handle(guess_req(board=DUET_BOARD, clues=[{"clue": "whale", "number": 1},
+                                                            {"clue": clue.upper(), "number": 2}]))
+    assert resp["unknown_clues"] == [{"clue": clue, "did_you_mean": meant}]   # the contract's new field
+    assert {"id", "guesses", "stop_after", "notes", "unknown_clues"} == set(resp)  # the others as they were
+    said = f"{clue.upper()}: not a word I know." + (f" Did you mean {meant.upper()}?" if meant else "")
+    assert any(n.startswith(said) for n in resp["notes"]), resp["notes"]
+    classic = helper.handle(classic_guess_req(clues=[{"clue": clue, "number": 2}]))
+    assert classic["unknown_clues"] == [{"clue": clue, "did_you_mean": meant}]
+
+
+def test_known_clue_words_add_no_field(helper):
+    assert "unknown_clues" not in helper.handle(guess_req())
+
+
+@pytest.mark.parametrize("clue, said", [("xqzvbn 2", "XQZVBN: not a word I know. Check the clue"),
+                                        ("ocaen 3", "OCAEN: not a word I know. Did you mean OCEAN?")])
+def test_suggest_guess_refuses_an_unknown_clue_word_in_one_line(clue, said):
+    from .conftest import one_line_error
+
+    result = CliRunner().invoke(app, ["suggest", "guess", "--board", ",".join(DUET_BOARD), "--clue", clue])
+    one_line_error(result, said, "--vector")
+    assert "ENGINE" not in result.output
+
+
+def test_a_clue_that_is_a_word_on_the_board_gets_the_rule_books_note(helper):
+    resp = helper.handle(guess_req(board=DUET_BOARD, clues=[{"clue": "ocean", "number": 1}]))
+    assert any("rule book would not allow it" in n and "'OCEAN'" in n for n in resp["notes"]), resp["notes"]
+    covered = helper.handle(guess_req(board=DUET_BOARD, covered=["OCEAN"], clues=[{"clue": "ocean", "number": 1}]))
+    assert not any("rule book" in n for n in covered.get("notes", []))  # a covered card is no longer visible
+    result = CliRunner().invoke(app, ["suggest", "guess", "--board", ",".join(DUET_BOARD), "--clue", "ocean 1"],
+                                env={"COLUMNS": "250"})
+    assert result.exit_code == 0 and "rule book would not allow it" in result.output
+
+
+def test_a_board_word_that_looks_like_a_typo_is_flagged_with_the_word_meant(helper):
+    board = [w if w != "HAMMER" else "HOSPTIAL" for w in DUET_BOARD]
+    resp = helper.handle(spy_req(board=board, green=["HOSPTIAL", "NURSE"], assassin=[]))
+    assert any(n.startswith("HOSPTIAL: no model knows this word") and "Did you mean HOSPITAL?" in n
+               for n in resp["notes"]), resp["notes"]
+    result = CliRunner().invoke(app, ["suggest", "clue", "--board", ",".join(board), "--green", "hosptial,nurse"],
+                                env={"COLUMNS": "250"})
+    assert result.exit_code == 0 and "Did you mean HOSPITAL?" in result.output
+
+
+@pytest.mark.parametrize("fields, message", [
+    ({"green": DUET_BOARD[:14]}, "field 'green' names 14 words; a Duet side has 9 greens and 3 assassins at most"),
+    ({"green": DUET_BOARD[:2], "assassin": DUET_BOARD[5:10]},
+     "field 'assassin' names 5 words; a Duet side has 9 greens and 3 assassins at most"),
+    ({"green": ["apple", "APPLE"]}, "field 'green' names 'APPLE' twice; list each word once"),
+])
+def test_impossible_keys_are_refused_naming_the_rule(helper, fields, message):
+    assert helper.handle(spy_req(board=DUET_BOARD, **{"assassin": None, **fields})) == {"id": "s1", "error": message}
+    guess = helper.handle(guess_req(board=DUET_BOARD, **fields))
+    assert guess == {"id": 7, "error": message}
+
+
+def test_impossible_classic_keys_are_refused_naming_the_rule(helper):
+    resp = helper.handle(classic_spy_req(assassin=["moon", "engine"]))
+    assert resp["error"] == "field 'assassin' names 2 words; a classic key card has 9 agents a team and 1 assassin at most"
+
+
+def test_suggest_clue_refuses_impossible_keys_in_one_line():
+    from .conftest import one_line_error
+
+    result = CliRunner().invoke(app, ["suggest", "clue", "--board", ",".join(DUET_BOARD),
+                                      "--green", ",".join(DUET_BOARD[:14])])
+    one_line_error(result, "--green names 14 words; a Duet side has 9 greens and 3 assassins at most")
+
+
+def test_suggest_clue_fits_80_columns_and_shows_every_figure_wide_or_as_json():
+    flags = ["suggest", "clue", "--board", ",".join(DUET_BOARD), "--green", ",".join(DUET_BOARD[:8]),
+             "--assassin", "OCEAN,PIANO,QUEEN", "--top", "3"]
+    narrow = CliRunner().invoke(app, flags, env={"COLUMNS": "80"})
+    assert narrow.exit_code == 0, narrow.output
+    assert max(map(len, narrow.output.splitlines())) <= 80 and "…" not in narrow.output
+    assert "watch out for" in narrow.output and re.search(r"\((strong|fair|weak)\)", narrow.output)
+    wide = CliRunner().invoke(app, flags, env={"COLUMNS": "200"})
+    assert re.search(r"\((strong|fair|weak) \d+%\)", wide.output)   # the wide form: strengths in per cent
+    as_json = CliRunner().invoke(app, [*flags, "--json"], env={"COLUMNS": "80"})
+    answer = json.loads(as_json.output)
+    assert len(answer["clues"]) == 3 and all(len(c["links"]) == len(c["targets"]) for c in answer["clues"])
+    guesses = json.loads(CliRunner().invoke(app, ["suggest", "guess", "--board", ",".join(DUET_BOARD), "--clue",
+                                                   "whale 1", "--json"]).output)
+    assert guesses["stop_after"] >= 1 and len(guesses["guesses"]) == 25

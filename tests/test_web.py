@@ -715,3 +715,97 @@ def _quiet_call(call, url, body):
     except OSError:  # the server died under the request: no answer, nothing confirmed
         return None
 
+
+
+# --- the newcomer's list (issue 37) ------------------------------------------------------------
+
+
+def _scripted_game(store, name, end):
+    """A game played by the rules into a chosen position, saved where the server finds it:
+    ``"won"``; ``"sudden"`` (all of A's agents found by the bot, then A's misses on the bot's
+    clues spend the clock: sudden death, several "you" marks); ``"lost"`` (then a miss)."""
+    from duetbot.rules import Clue, Label, State, deal
+    from duetbot.saves import save_game
+    from duetbot.wordpool import default_pool
+
+    state = State(deal(SEED, default_pool()))
+    side = lambda p, label: [w for i, w in enumerate(state.words) if state.deal.key.label(p, i) is label]  # noqa: E731
+    state.apply(Clue(legal_clue(state), 9), A)
+    for word in side(A, Label.GREEN):  # the bot finds every agent of A's: A is done
+        state.apply(Guess(word), B)
+    if end == "won":
+        state.apply(Clue(legal_clue(state), 9), B)
+        for word in [w for w in side(B, Label.GREEN) if state.deal.index(w) not in state.covered_green]:
+            state.apply(Guess(word), A)
+    else:
+        misses = iter(w for w in side(B, Label.BYSTANDER) if state.deal.index(w) not in state.covered())
+        while state.tokens:
+            state.apply(Clue(legal_clue(state), 1), B)
+            state.apply(Guess(next(misses)), A)
+        if end == "lost":
+            state.apply(Guess(side(B, Label.ASSASSIN)[0]), A)
+    assert (state.is_over(), state.sudden_death) == {"won": (True, False), "sudden": (False, True),
+                                                     "lost": (True, True)}[end]
+    save_game(state, store.data / f"{name}.json")
+    return state
+
+
+def test_browser_the_home_page_fits_a_phone(phone_page):
+    phone_page.goto(phone_page.server.url + "/")
+    assert phone_page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]  # was 416 (the variants)
+
+
+def _covered_words(pg):
+    """Cards whose word is covered by a badge or a label (rectangles that meet)."""
+    return pg.eval_on_selector_all("#board .card", """cards => cards.flatMap(c => {
+        const w = c.querySelector('.word').getBoundingClientRect();
+        return [...c.querySelectorAll('.mark, .bot-side, .tag')].filter(x => {
+            const r = x.getBoundingClientRect();
+            return r.width && r.height && r.left < w.right - 1 && w.left < r.right - 1
+                && r.top < w.bottom - 1 && w.top < r.bottom - 1;
+        }).map(x => c.querySelector('.word').textContent + ': ' + x.textContent);
+    })""")
+
+
+@pytest.mark.parametrize("width", [PHONE["width"], 1280])
+def test_browser_the_reveal_covers_no_word(phone_page, page, width):
+    pg = phone_page if width == PHONE["width"] else page
+    pg.set_viewport_size({"width": width, "height": 900})
+    _scripted_game(pg.server.store, "game2", "lost")
+    pg.goto(pg.server.url + "/games/game2")
+    pg.wait_for_selector("#end:not([hidden])")
+    assert pg.locator("#board .mark").count() >= 5 and pg.locator("#board .bot-side").count() == 25
+    for reveal in ("you", "bot"):
+        pg.click(f"#end button[data-reveal={reveal}]")
+        assert _covered_words(pg) == [], reveal
+    assert pg.inner_text("main").count(pg.inner_text("#outcome")) == 1   # the outcome said once
+
+
+def test_browser_the_win_is_said_once_and_the_terminal_command_works_anywhere(page):
+    _scripted_game(page.server.store, "game1", "won")
+    page.goto(page.server.url + "/games/game1")
+    page.wait_for_selector("#end:not([hidden])")
+    text = page.inner_text("main")
+    assert text.lower().count("won") == 1, text
+    save = (page.server.store.data / "game1.json").resolve()
+    assert f"duetbot play --resume {save}" in text   # not a path relative to the data folder
+
+
+def test_browser_sudden_death_says_no_clue_is_given(page):
+    _scripted_game(page.server.store, "game3", "sudden")
+    page.goto(page.server.url + "/games/game3")
+    page.wait_for_selector("#board .card")
+    text = page.inner_text("main")
+    assert "Sudden death" in text and "gives every clue" not in text and "give every clue" not in text
+
+
+def test_browser_after_a_reload_what_just_happened_shows_the_bots_last_move(page):
+    page.emulate_media(reduced_motion="reduce")
+    gid = start_game(page)
+    give_clue(page, legal_clue(page.server.store.get(gid).state))
+    shown = page.locator("#turn-log li").all_inner_texts()
+    assert shown and any(line.startswith("The bot") for line in shown)
+    page.reload()
+    page.wait_for_selector("#board .card")
+    assert page.locator("#turn-log li").all_inner_texts() == shown
+    assert page.locator("#turn-log").is_visible()

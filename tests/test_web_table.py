@@ -78,6 +78,18 @@ def test_classic_requests(client):
     assert body["stop_after"] >= 1
 
 
+def test_the_helper_reads_with_the_partner_the_server_plays_with(tmp_path):
+    """Issue 37: ``serve --partner`` changed the games' bot but not the table helper's."""
+    from duetbot.bots.factory import PartnerSpec
+
+    store = GameStore(tmp_path, PartnerSpec.parse("model=glove50"))
+    assert store.suggester().guesser.ensemble.names == ("glove50",)
+    assert GameStore(tmp_path).suggester().guesser.ensemble.names != ("glove50",)
+    with TestClient(create_app(store)) as c:
+        r = suggest(c, {"id": 1, "role": "guesser", "board": WORDS, "clues": [{"clue": "ocean", "number": 1}]})
+    assert r.status_code == 200 and r.json()["stop_after"] >= 1
+
+
 @pytest.mark.parametrize(("body", "named"), [
     ({"role": "spymaster", "board": WORDS[:24], "green": WORDS[:2]}, ["board", "24"]),
     ({"role": "spymaster", "board": WORDS, "green": ["ZYZZYVA"]}, ["green", "ZYZZYVA", "not on the board"]),
@@ -268,6 +280,30 @@ def test_a_bad_board_shows_an_error_and_sends_nothing(phone_page):
     page.tap("#tt-suggest")
     page.wait_for_function("document.getElementById('tt-message').textContent.includes('no green word is left')")
     assert len(sent) == 1 and page.locator("#tt-results .tt-suggestion").count() == 0
+
+
+def test_impossible_keys_and_unknown_clue_words_are_said_not_answered(phone_page):
+    """Issue 37: 11 greens are refused in one line naming the rule, and a clue word no model
+    knows is named (with the word meant) instead of a ranking read from its spelling."""
+    page = phone_page
+    sent = suggest_requests(page)
+    open_table(page)
+    fill_board(page, WORDS)
+    message = page.locator("#tt-message")
+    mark(page, "green", range(11))
+    page.tap("#tt-suggest")
+    assert "11 cards are marked Green; a Duet side has 9 greens and 3 assassins at most" in message.inner_text()
+    page.tap("[data-mode='guess']")
+    page.fill(".tt-clue-word", "ocean")
+    page.fill(".tt-clue-number", "1")
+    page.tap("#tt-guess")
+    assert "a Duet side has 9 greens" in message.inner_text() and sent == []
+    mark(page, "green", [9, 10])   # the same mark again clears it: 9 greens
+    page.fill(".tt-clue-word", "ocaen")
+    page.tap("#tt-guess")
+    page.wait_for_function("document.getElementById('tt-message').textContent.includes('OCAEN')")
+    assert message.inner_text() == "OCAEN: not a word I know. Did you mean OCEAN? Check the clue."
+    assert len(sent) == 1 and page.locator(".tt-ranking").count() == 0
 
 
 def test_classic_table_on_a_phone(phone_page):

@@ -21,7 +21,7 @@ CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-
                  "--disable-component-update", "--disable-sync"]
 PHONE = {"width": 390, "height": 844}
 AXE = Path(os.environ.get("DUETBOT_AXE") or Path(__file__).resolve().parents[1] / "node_modules/axe-core/axe.min.js")
-"""axe-core's script (``npm install axe-core`` at the repository's root; ``.ci/run`` does it)."""
+"""axe-core's script (``npm install --no-save axe-core@4`` at the repository's root; ``.ci/run`` does it)."""
 
 
 def free_port() -> int:
@@ -67,8 +67,8 @@ def axe_problems(pg, context: str = "main") -> list[str]:
     without axe-core."""
     if not AXE.is_file():
         if os.environ.get("DUETBOT_BROWSER_TESTS") == "required":
-            pytest.fail(f"no axe-core at {AXE} (npm install axe-core)")
-        pytest.skip("no axe-core (npm install axe-core)")
+            pytest.fail(f"no axe-core at {AXE} (npm install --no-save axe-core@4)")
+        pytest.skip("no axe-core (npm install --no-save axe-core@4)")
     if not pg.evaluate("typeof window.axe !== 'undefined'"):
         pg.add_script_tag(path=str(AXE))
     result = pg.evaluate("async () => (await axe.run(document, {resultTypes: ['violations']})).violations")

@@ -9,8 +9,9 @@ left out when it is
   ``data/lexicon/famous.txt``);
 * a word not for a family table: profanity, slurs, sexual and bodily words
   (``data/profanity.txt``; the shipped vocabularies were built with an older list);
-* a proper noun outside the English lexicon, a short form (``usa``, ``bro``, ``ugh``) or a
-  function word (``unto``, ``whilst``);
+* a proper noun outside the English lexicon, a short form (``usa``, ``bro``, ``ugh``), a
+  clipped form of a longer word (``stats``, ``info``, ``promo``, ``specs``: the full word is
+  what a player says at the table) or a function word (``unto``, ``whilst``);
 * an inflected form rarer than its base: plurals and -s forms (``poets``, ``palms``,
   ``tackles``: the usual word is the base), -ed forms not clearly more common than the
   base (``accounted``, ``posted``; ``united``, ``married`` stay), -ing forms far rarer than
@@ -40,6 +41,13 @@ from ..words.lexicon import data_lines, english_words
 #: Words a person would not give as a clue although the clue vocabulary has them.
 FUNCTION_WORDS = frozenset("""amid amidst amongst despite former formerly hence hereby herein
 latter seem seemed seems thereby therein thereof thus unto upon whereas whereby whilst""".split())
+
+#: Clipped forms of longer words, said in chat but not given as clues (issue 37). Clipped
+#: words that are the usual word (phone, photo, exam, gym, lab, math, fridge) are not here.
+CLIPPED = frozenset("""ad ads admin approx bio bios biz chem cig cigs combo demo demos dept doc docs
+fav fave glam gov govt info intro intros lit mag mags mayo mic pic pics prof profs promo promos
+pro pros ref refs rep reps spec specs stat stats sub subs tech techs temp temps uni vax veg vibe
+vibes""".split())
 
 #: Parts of place names that people never say alone.
 FRAGMENTS = frozenset("""abu aires angeles aviv buenos carolina costa dakota dhabi diego
@@ -107,7 +115,7 @@ def people_would_say(words: Sequence[str], zipf: np.ndarray, proper: np.ndarray)
             continue
         if w in well_known:
             continue
-        if w in FRAGMENTS or w in FUNCTION_WORDS or _rarer_inflection(w, freq, english):
+        if w in FRAGMENTS or w in FUNCTION_WORDS or w in CLIPPED or _rarer_inflection(w, freq, english):
             out[i] = False
         elif w not in english and (w in names or proper[i] or freq[w] < UNLISTED_MIN_ZIPF
                                    or (len(w) <= 3 and w not in USUAL_SHORT)):

@@ -30,7 +30,7 @@ from ..rules.classic import Card, ClassicResult, ClassicRules, ClassicState, Cla
 from ..views.classic import ClassicGuesserView, ClassicSpymasterView
 from ..saves import CLASSIC_SAVE, HUMAN_TEAM, ROLES, SaveError, load_classic_saved, save_classic_game
 from .common import (
-    Ask, Reader, check_pool, check_save_path, fail, partner_spec, quiet_stdout, read_pool, terminal_ask,
+    Ask, GameConsole, Reader, check_pool, check_save_path, fail, partner_spec, quiet_stdout, read_pool, terminal_ask,
 )
 
 DEFAULT_SAVE = CLASSIC_SAVE
@@ -197,7 +197,7 @@ def run_play(*, seed: int | None, role: str | None, variant: str | None, words: 
              partner: str | None = None) -> ClassicState:
     """``duetbot play --game classic``: a new game, or ``resume`` a saved one; ``quit`` or
     end of input saves to ``save`` (default: the resumed file, else :data:`DEFAULT_SAVE`)."""
-    console = console or Console(highlight=False)
+    console = console or GameConsole(highlight=False)
     spec = partner_spec(partner, vectors)
     if role is not None and role not in ROLES:
         fail(f"--role {role!r}: use spymaster or operative")

@@ -24,6 +24,16 @@ if TYPE_CHECKING:  # pragma: no cover
 err_console = Console(stderr=True, highlight=False, soft_wrap=True)
 
 
+class GameConsole(Console):
+    """The console a game talks through: its messages keep whole words. A message printed with
+    ``soft_wrap=True`` stays one line in a pipe or a test; on a terminal rich would leave that
+    line to the terminal, which breaks it mid-word at its edge ("--s|eed", "CO|LONEL"), so
+    there it is wrapped between words instead."""
+
+    def print(self, *objects: Any, soft_wrap: bool | None = None, **kwargs: Any) -> None:
+        super().print(*objects, soft_wrap=soft_wrap and not self.is_terminal, **kwargs)
+
+
 def fail(message: str, code: int = 2) -> NoReturn:
     """Print ``error: message`` on one line to stderr and exit non-zero."""
     err_console.print(f"[bold red]error:[/] {escape(message)}", markup=True)
@@ -151,6 +161,12 @@ class Reader:
         if answer.casefold() in ("y", "yes"):
             return None
         return "" if answer.casefold() in ("", "n", "no") else answer
+
+
+VECTOR = "WORD=LIKE+LIKE"
+"""How ``--vector``'s value reads in the help."""
+VECTOR_HELP = "Give a word its own vector: the centroid of the words it is like, in every model"
+"""What ``--vector`` does (each command adds its own remarks)."""
 
 
 class GameKind(str, enum.Enum):

@@ -61,7 +61,7 @@ def _size(path: Path) -> int:
 @app.command("list")
 def list_models() -> None:
     """Show the installed models, which one is the default, and each one's source and licence
-    (in brief: ``duetbot models info NAME`` gives them in full)."""
+    (in brief: 'duetbot models info NAME' gives them in full)."""
     from ..embeddings import available_models, default_model_name
     from ..embeddings.store import read_meta, search_dirs
 
@@ -86,7 +86,7 @@ def list_models() -> None:
 @app.command("cache")
 def cache(clear: Annotated[bool, typer.Option("--clear", help="Delete every entry (later runs compute them again).")] = False) -> None:
     """Where the bots keep what they derive from the models between runs, and how much of it
-    there is (``DUETBOT_CACHE`` moves it, ``off`` turns it off)."""
+    there is (DUETBOT_CACHE=DIR moves it, DUETBOT_CACHE=off turns it off)."""
     from ..embeddings import cache as derived
 
     where = derived.cache_dir()
@@ -105,7 +105,7 @@ def cache(clear: Annotated[bool, typer.Option("--clear", help="Delete every entr
 
 
 @app.command("info")
-def info(name: Annotated[str, typer.Argument(help="Model name, alias (default) or model directory.")] = "default",
+def info(name: Annotated[str, typer.Argument(metavar="NAME", help="Model name, the alias 'default', or a model directory.")] = "default",
          as_json: Annotated[bool, typer.Option("--json", help="Print model.json as is (with --words: plus a pool_coverage field).")] = False,
          words: Annotated[Optional[Path], typer.Option("--words", help="Also report which entries of this word pool (one per line) the model knows.")] = None) -> None:
     """Show one model's provenance, sizes, checksum and quality figures."""
@@ -171,15 +171,19 @@ class ImportFormat(str, enum.Enum):
 
 @app.command("import")
 def import_(
-    path: Annotated[Path, typer.Argument(help="The vector file: word2vec text or binary, GloVe text, fastText .vec, "
+    path: Annotated[Path, typer.Argument(metavar="FILE", help="The vector file: word2vec text or binary, GloVe text, fastText .vec, "
                                               "or a gensim KeyedVectors / Word2Vec file (.gz, .bz2, .xz too).",
                                          show_default=False)],
-    name: Annotated[Optional[str], typer.Option(help="Model name, as in model=NAME (default: from the file name).")] = None,
-    fmt: Annotated[ImportFormat, typer.Option("--format", help="The file's format (auto: from its first bytes and "
-                                                               "suffix).")] = ImportFormat.auto,
-    out: Annotated[Optional[Path], typer.Option(help="Directory to write the model into (default: the first "
-                                                     "DUETBOT_MODELS directory, else the per-user models directory, "
-                                                     "~/.local/share/duetbot/models on Linux; both are searched).")] = None,
+    name: Annotated[Optional[str], typer.Option(metavar="NAME", show_default="from the file name",
+                                                help="Model name, as in model=NAME.")] = None,
+    fmt: Annotated[ImportFormat, typer.Option("--format", metavar="FORMAT", help=(
+        "The file's format: auto (from its first bytes and suffix), " + ", ".join(f.value for f in ImportFormat
+                                                                                 if f is not ImportFormat.auto)
+        + "."))] = ImportFormat.auto,
+    out: Annotated[Optional[Path], typer.Option(metavar="DIR", help=(
+        "Directory to write the model into (both default places are searched)."), show_default=(
+        "the first DUETBOT_MODELS directory, else the per-user models directory, ~/.local/share/duetbot/models "
+        "on Linux"))] = None,
     limit: Annotated[Optional[int], typer.Option(min=1, help="Read only the first N vectors (files list the most "
                                                              "frequent words first; use it for files of millions).")] = None,
     vocab_size: Annotated[int, typer.Option(min=100, help="Frequent words kept (the shipped pool's words come on top).")] = 50000,
@@ -190,8 +194,7 @@ def import_(
 ) -> None:
     """Import your own word vectors (read by gensim) as a model the bots can think with.
 
-    Needs gensim: pip install 'duetbot\\[gensim]'. A gensim KeyedVectors file is a pickle:
-    import only files you trust.
+    Needs gensim: pip install 'duetbot\\[gensim]'. A gensim KeyedVectors file is a pickle: import only files you trust.
     """
     from ..build.importer import GensimMissingError, VectorFileError, import_vectors
     from ..embeddings.store import ENV_VAR, search_dirs, user_models_dir
@@ -245,24 +248,25 @@ def import_(
 @app.command("build")
 def build(
     targets: Annotated[Optional[list[str]], typer.Argument(
-        help="What to build: pool, lexicon, names, glove50, spacy300, minilm, eat, subword, smollm, wordllama, wordnet; or models (the "
+        metavar="TARGET", help="What to build: pool, lexicon, names, glove50, spacy300, minilm, eat, subword, smollm, wordllama, wordnet; or models (the "
              "three families, the default) or all (everything shipped, in that order).", show_default=False)] = None,
     list_targets: Annotated[bool, typer.Option("--list", help="List the targets, what each writes and what it "
                                                               "still needs installed, then exit.")] = False,
     vocab_size: Annotated[int, typer.Option(min=1000, help="Frequent words per family.")] = 50000,
-    pca: Annotated[Optional[int], typer.Option(min=0, help="Reduce wider sources to DIM dimensions (0: keep all; "
-                                                           "default: glove50 none, spacy300 192, minilm 224).")] = None,
-    dtype: Annotated[str, typer.Option(help="On-disk dtype of the families: float16 or float32.")] = "float16",
-    out: Annotated[Optional[Path], typer.Option(help="Output directory of the model targets (default: the package's "
-                                                     "data/models; subword: data/subword).")] = None,
-    pool: Annotated[Optional[Path], typer.Option(help="Word pool the families cover (default: the shipped pool).")] = None,
+    pca: Annotated[Optional[int], typer.Option(min=0, metavar="DIM", show_default="glove50 none, spacy300 192, minilm 224",
+                                               help="Reduce wider sources to DIM dimensions (0: keep all).")] = None,
+    dtype: Annotated[str, typer.Option(metavar="float16|float32", help="On-disk dtype of the families.")] = "float16",
+    out: Annotated[Optional[Path], typer.Option(metavar="DIR", show_default="the package's data/models; subword: data/subword",
+                                                help="Output directory of the model targets.")] = None,
+    pool: Annotated[Optional[Path], typer.Option(show_default="the shipped pool",
+                                                 help="Word pool the families cover.")] = None,
     min_zipf: Annotated[float, typer.Option(help="Rarest wordfreq zipf frequency considered.")] = 1.5,
-    default: Annotated[Optional[str], typer.Option(help="Point the 'default' alias at this model.")] = None,
+    default: Annotated[Optional[str], typer.Option(metavar="NAME", help="Point the 'default' alias at this model.")] = None,
     eat: Annotated[Optional[Path], typer.Option(help="The EAT norms for the eat target "
                                                      "(stimulus<TAB>response<TAB>count, .tsv or .tsv.gz).")] = None,
-    wordnet: Annotated[Optional[Path], typer.Option(help="The WordNet 3.0 database for the wordnet target "
-                                                         "(default: /usr/share/wordnet, apt-get install "
-                                                         "wordnet-base).")] = None,
+    wordnet: Annotated[Optional[Path], typer.Option(metavar="DIR", show_default="/usr/share/wordnet",
+                                                    help="The WordNet 3.0 database for the wordnet target "
+                                                         "(apt-get install wordnet-base).")] = None,
     check: Annotated[bool, typer.Option("--check", help="pool, lexicon and names: write nothing, fail if the committed "
                                                         "files are out of date.")] = False,
     jobs: Annotated[int, typer.Option(min=1, help="smollm: processes asking the language model (one per core).")] = 1,

@@ -39,8 +39,8 @@ from ..saves import (
 )
 from ..saves.moves import GameOver, MoveError, UnknownClueWord, expected_move, play_moves, split_moves
 from .common import (
-    Ask, GameKind, PartnerOption, QuitGame, Reader, check_pool, check_save_path, fail, parse_variant, partner_spec,
-    quiet_stdout, read_pool, terminal_ask,
+    VECTOR, VECTOR_HELP, Ask, GameConsole, GameKind, PartnerOption, QuitGame, Reader, check_pool, check_save_path, fail,
+    parse_variant, partner_spec, quiet_stdout, read_pool, terminal_ask,
 )
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -575,22 +575,25 @@ def _save_moved(state: State, path: Path, bot: Partner, label: str | None) -> No
 
 
 def play(
-    seed: Annotated[Optional[int], typer.Option(help="Deal the board from this seed (default: random, printed).")] = None,
-    variant: Annotated[Optional[str], typer.Option(help="standard, easy, easier, mission:N:M, seed003; add modifiers with + (cap, nozero, loose, penalty).", show_default="standard")] = None,
-    words: Annotated[Optional[Path], typer.Option("--words", help="Word pool file, one entry per line (default: the shipped pool).")] = None,
+    seed: Annotated[Optional[int], typer.Option(show_default="random, printed", help="Deal the board from this seed.")] = None,
+    variant: Annotated[Optional[str], typer.Option(metavar="VARIANT", help="standard, easy, easier, mission:N:M, seed003; add modifiers with + (cap, nozero, loose, penalty).", show_default="standard")] = None,
+    words: Annotated[Optional[Path], typer.Option("--words", show_default="the shipped pool", help="Word pool file, one entry per line.")] = None,
     strict: Annotated[bool, typer.Option("--strict", help="An invalid clue costs a timer token (rule book penalty) instead of being refused.")] = False,
     hint: Annotated[bool, typer.Option("--hint", help="Allow typing 'hint' at a prompt.")] = False,
     resume: Annotated[Optional[Path], typer.Option("--resume", help="Continue a saved game.")] = None,
-    save: Annotated[Optional[Path], typer.Option("--save", help=f"Where 'quit' saves the game (default: {DEFAULT_SAVE}, with --game classic duetbot-classic.json; or the --resume file).")] = None,
+    save: Annotated[Optional[Path], typer.Option("--save", show_default=f"{DEFAULT_SAVE}, classic: duetbot-classic.json; on --resume its file", help="Where 'quit' saves the game.")] = None,
     game: Annotated[GameKind, typer.Option("--game", help="duet, or classic (two teams: you play for red, bots play the rest).")] = GameKind.duet,
-    role: Annotated[Optional[str], typer.Option("--role", help="With --game classic: spymaster or operative of the red team (on --resume: the saved game's role).", show_default="spymaster")] = None,
-    vector: Annotated[Optional[list[str]], typer.Option("--vector", help="Give a word the models lack a vector: WORD=LIKE+LIKE, the words it is like (repeatable; needed again on --resume).")] = None,
+    role: Annotated[Optional[str], typer.Option("--role", metavar="spymaster|operative", help="With --game classic: spymaster or operative of the red team (on --resume: the saved game's role).", show_default="spymaster")] = None,
+    vector: Annotated[Optional[list[str]], typer.Option("--vector", metavar=VECTOR, help=VECTOR_HELP + " (repeatable; needed again on --resume).")] = None,
     partner: PartnerOption = None,
     profile: Annotated[Optional[str], typer.Option("--profile", metavar="NAME", help="Remember what the bot learns of you across games, in duetbot-profile-NAME.json beside the save (delete it to start afresh).")] = None,
     move: Annotated[Optional[list[str]], typer.Option("--move", metavar="MOVE", help="Play one move without prompts, let the bot reply, show what you see and save: 'OCEAN 2' (a clue), a word or 'pass' (a guess; several: 'CASTLE, KNIGHT' or repeat --move), or 'show'. With --resume FILE, or --save FILE for a new game.")] = None,
     insist: Annotated[bool, typer.Option("--insist", help="With --move: give a clue word the bot does not know all the same.")] = False,
 ) -> None:
-    """Play Duet in the terminal with a bot partner: you are A, the bot is B."""
+    """Play Duet in the terminal with a bot partner: you are A, the bot is B.
+
+    At a prompt: give a clue as a word and a number (ocean 2), guess one word at a time; pass ends your turn after a correct guess, hint asks the bot for your move (with --hint), help lists these, quit (or Ctrl-D) saves the game and leaves.
+    """
     if profile is not None and game is GameKind.classic:
         fail("--profile is for Duet games: drop it with --game classic")
     if move is not None and game is GameKind.classic:
@@ -609,7 +612,7 @@ def play(
             learner = PlayerProfile.open(profile, (save or resume or Path(DEFAULT_SAVE)).parent)
         except ValueError as exc:
             fail(str(exc))
-    console = Console(highlight=False)
+    console = GameConsole(highlight=False)
     if resume is not None:
         clash = [name for name, given in (("--seed", seed is not None), ("--variant", variant is not None),
                                           ("--words", words is not None), ("--strict", strict)) if given]

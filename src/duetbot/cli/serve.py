@@ -13,7 +13,7 @@ from typing import Annotated, Optional
 import typer
 from rich.console import Console
 
-from .common import ServePartnerOption, check_pool, fail, partner_spec
+from .common import VECTOR, VECTOR_HELP, ServePartnerOption, check_pool, fail, partner_spec
 
 LOCAL_HOSTS = ("127.0.0.1", "localhost", "::1")
 LOCAL_NAMES = ("127.0.0.1", "localhost", "::1", "[::1]")
@@ -38,11 +38,11 @@ def _check_address(host: str, port: int) -> None:
 
 
 def serve(
-    host: Annotated[str, typer.Option(help="Address to listen on. The default serves this computer only; 0.0.0.0 lets phones on your network in (and anyone else on it).")] = "127.0.0.1",
+    host: Annotated[str, typer.Option(metavar="ADDRESS", help="Address to listen on. The default serves this computer only; 0.0.0.0 lets phones on your network in (and anyone else on it).")] = "127.0.0.1",
     port: Annotated[int, typer.Option(min=1, max=65535, help="Port to listen on.")] = 8000,
     open_browser: Annotated[bool, typer.Option("--open", help="Open the app in your web browser once it is up.")] = False,
     data: Annotated[Path, typer.Option("--data", metavar="DIR", help="Directory of saved games (created if missing); duetbot play's saves there open in the browser too.")] = Path("."),
-    vector: Annotated[Optional[list[str]], typer.Option("--vector", help="Give a word the models lack a vector: WORD=LIKE+LIKE (repeatable).")] = None,
+    vector: Annotated[Optional[list[str]], typer.Option("--vector", metavar=VECTOR, help=VECTOR_HELP + " (repeatable).")] = None,
     partner: ServePartnerOption = None,
 ) -> None:
     """Play Duet in your browser, or use the table helper: a local web app."""

@@ -17,7 +17,7 @@ import typer
 from rich.console import Console
 from rich.markup import escape
 from rich.progress import (
-    BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn,
+    BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn,
 )
 from rich.table import Table
 
@@ -25,7 +25,7 @@ from .. import __version__
 from ..harness import BotError
 from ..records.classic import ClassicTally
 from ..rules.classic import ClassicRules
-from .common import GameKind, fail, parse_variant, read_pool, vector_hint
+from .common import VECTOR, VECTOR_HELP, GameKind, fail, parse_variant, read_pool, vector_hint
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..bots.factory import PartnerSpec
@@ -77,25 +77,39 @@ def _check_paths(out: Path | None, csv: Path | None, plot: Path | None) -> None:
             fail(f"--plot {plot}: unknown image format {suffix or '(none)'!r}; end the name in .png, .svg or .pdf")
 
 
+def time_left(played: int, left: int, took: float) -> str:
+    """The time the run still needs, at the pace of the whole run so far (``took`` seconds for
+    ``played`` games, start-up included): a pace measured over the last few seconds swings
+    wildly, as workers hand in a chunk of games at once. ``-:--:--`` before the first game.
+
+    >>> time_left(32, 968, 10.0), time_left(0, 1000, 3.0)
+    ('0:05:02 left', '-:--:-- left')
+    """
+    if not played:
+        return "-:--:-- left"
+    seconds = round(left * took / played)
+    return f"{seconds // 3600}:{seconds // 60 % 60:02d}:{seconds % 60:02d} left"
+
+
 def simulate(
     games: Annotated[int, typer.Option("--games", "-n", min=1, help="Number of games in the run.")] = 100,
     seed: Annotated[int, typer.Option(help="Base seed; game i depends only on (seed, i).")] = 0,
-    variant: Annotated[str, typer.Option(help="standard, easy, easier, mission:N:M, seed003; add modifiers with + (cap, nozero, loose, penalty).")] = "standard",
+    variant: Annotated[str, typer.Option(metavar="VARIANT", help="standard, easy, easier, mission:N:M, seed003; add modifiers with + (cap, nozero, loose, penalty).")] = "standard",
     player_a: Annotated[Optional[str], typer.Option("--player-a", "-a", metavar="SPEC", help="Player A's partner spec, e.g. default, model=glove50,noise=0.2, spymaster=glove50+minilm,guesser=spacy300, bot=random, bot=threshold,model=glove50 (a plain clue bot). A's spymaster clues B's guesser.")] = None,
-    player_b: Annotated[Optional[str], typer.Option("--player-b", "-b", metavar="SPEC", help="Player B's partner spec (default: default). B's spymaster clues A's guesser.")] = None,
+    player_b: Annotated[Optional[str], typer.Option("--player-b", "-b", metavar="SPEC", show_default="default", help="Player B's partner spec. B's spymaster clues A's guesser.")] = None,
     bots: Annotated[Optional[BotKind], typer.Option(help="Shortcut: --bots random sets both players to bot=random.")] = None,
-    words: Annotated[Optional[Path], typer.Option("--words", help="Word pool file, one entry per line (default: the shipped pool).")] = None,
-    workers: Annotated[Optional[int], typer.Option("--workers", "-w", min=1, help="Worker processes (default: the number of CPUs); 1 plays in this process.")] = None,
-    chunk_size: Annotated[Optional[int], typer.Option("--chunk-size", min=1, help="Games per work unit (default: at most 32, shrinking near the end so the workers finish together).")] = None,
+    words: Annotated[Optional[Path], typer.Option("--words", show_default="the shipped pool", help="Word pool file, one entry per line.")] = None,
+    workers: Annotated[Optional[int], typer.Option("--workers", "-w", min=1, show_default="the number of CPUs", help="Worker processes; 1 plays in this process.")] = None,
+    chunk_size: Annotated[Optional[int], typer.Option("--chunk-size", min=1, show_default="at most 32, fewer near the end", help="Games per work unit.")] = None,
     engine: Annotated[Engine, typer.Option(help="local: a process pool on this machine; dask: a dask.distributed cluster (pip install 'duetbot\\[dask]').")] = Engine.local,
-    scheduler: Annotated[Optional[str], typer.Option(help="With --engine dask: the scheduler address (default: a local cluster of --workers processes).")] = None,
+    scheduler: Annotated[Optional[str], typer.Option(metavar="ADDRESS", show_default="a local cluster of --workers processes", help="With --engine dask: the scheduler address.")] = None,
     out: Annotated[Optional[Path], typer.Option("--out", help="Write every game record as JSON lines here, in game order, flushed per game (an existing file is replaced unless --resume).")] = None,
     csv: Annotated[Optional[Path], typer.Option("--csv", help="Write the summary as CSV: one header row and one row for the run.")] = None,
     plot: Annotated[Optional[Path], typer.Option("--plot", help="Draw outcome shares and score / turns distributions to this image (.png, .svg, .pdf).")] = None,
     resume: Annotated[bool, typer.Option("--resume", help="Continue the run in --out: keep its finished games (they must be of this seed, variant, players and word pool) and play the rest.")] = False,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar.")] = False,
     game: Annotated[GameKind, typer.Option("--game", help="duet, or classic (two teams; --player-a is red, --player-b blue; --variant standard or solo).")] = GameKind.duet,
-    vector: Annotated[Optional[list[str]], typer.Option("--vector", help="Give a word the models lack a vector, for both players: WORD=LIKE+LIKE, the words it is like (repeatable; the same as vector=... in a partner spec).")] = None,
+    vector: Annotated[Optional[list[str]], typer.Option("--vector", metavar=VECTOR, help=VECTOR_HELP + ", for both players (repeatable; the same as vector=... in a partner spec).")] = None,
 ) -> None:
     """Play bot-vs-bot games in parallel and report win rates with 95% intervals."""
     from .. import simulation as sim
@@ -135,16 +149,17 @@ def simulate(
 
     bar = Progress(TextColumn("[bold]simulating"), BarColumn(), MofNCompleteColumn(),
                    TextColumn("win {task.fields[win]}"), TextColumn("{task.fields[rate]}"),
-                   TimeElapsedColumn(), TimeRemainingColumn(),
+                   TimeElapsedColumn(), TextColumn("{task.fields[left]}"),
                    console=Console(stderr=True), disable=quiet, transient=True)
-    task = bar.add_task("games", total=games, win="-", rate="")
+    task = bar.add_task("games", total=games, win="-", rate="", left=time_left(0, games, 0))
     finished = 0  # games in the record file when a run stops early
 
     def show(status: sim.RunStatus) -> None:
         nonlocal finished
         finished = status.tally.games
         bar.update(task, completed=finished, win=str(status.tally.win) if finished else "-",
-                   rate=f"{status.rate:.1f} games/s" if status.played else "")
+                   rate=f"{status.rate:.1f} games/s" if status.played else "",
+                   left=time_left(status.played, games - finished, status.elapsed))
 
     try:
         with bar:
@@ -195,7 +210,7 @@ def simulate(
             if isinstance(tally, ClassicTally):
                 write_classic_plot(plot, tally, title)
             else:
-                sim.write_plot(plot, tally, title)
+                sim.write_plot(plot, tally, title, None if isinstance(rules, ClassicRules) else rules)
         except (OSError, ValueError) as exc:
             fail(f"cannot write --plot {plot}: {exc}", code=1)
     for label, path in (("records", out), ("summary", csv), ("plots", plot)):

@@ -19,9 +19,9 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from ..jsonio import JSONInputError, iter_lines, read_json_file
+from ..jsonio import JSONInputError, dumps, iter_lines, read_json_file
 from ..words import spelling
-from .common import GameKind, SuggestPartnerOption, fail, partner_spec, quiet_stdout, vector_hint
+from .common import VECTOR, VECTOR_HELP, GameKind, SuggestPartnerOption, fail, partner_spec, quiet_stdout, vector_hint
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..suggest import Suggester
@@ -30,6 +30,9 @@ app = typer.Typer(help="Suggestions for a game at a real table (clues, guesses, 
                   no_args_is_help=True)
 console = Console(highlight=False)
 
+WIDE = 120
+"""Columns from which ``suggest clue`` shows its table, strengths in per cent; narrower, one
+clue a paragraph, so nothing is cut (an 80-column table cut the words to watch)."""
 GAMES = tuple(g.value for g in GameKind)  # a str option, not the enum: a file name gets a hint to --request
 
 
@@ -145,26 +148,27 @@ def _are(names: list[str]) -> str:
     return f"{' and '.join(names)} {'is' if len(names) == 1 else 'are'}"
 
 
-Board = Annotated[Optional[str], typer.Option("--board", help="The 25 words, comma- or space-separated.")]
-Covered = Annotated[Optional[str], typer.Option("--covered", help="Covered words.")]
-Green = Annotated[Optional[str], typer.Option("--green", help="Your greens still to find (your side).")]
-Assassin = Annotated[Optional[str], typer.Option("--assassin", help="Your assassins (your side).")]
+Board = Annotated[Optional[str], typer.Option("--board", metavar="WORDS", help="The 25 words, comma- or space-separated.")]
+Covered = Annotated[Optional[str], typer.Option("--covered", metavar="WORDS", help="Covered words.")]
+Green = Annotated[Optional[str], typer.Option("--green", metavar="WORDS", help="Your greens still to find (your side).")]
+Assassin = Annotated[Optional[str], typer.Option("--assassin", metavar="WORDS", help="Your assassins (your side).")]
 Tokens = Annotated[Optional[int], typer.Option("--tokens", min=0, help="Timer tokens left (0: sudden death).")]
-Vectors = Annotated[Optional[list[str]], typer.Option("--vector", help="Give a word the models lack a vector: WORD=LIKE+LIKE, the words it is like (repeatable).")]
-Game = Annotated[Optional[str], typer.Option("--game", show_default="the --request file's \"game\", else duet", help="duet, or classic (two teams): the game, as in play and simulate.")]
+Vectors = Annotated[Optional[list[str]], typer.Option("--vector", metavar=VECTOR, help=VECTOR_HELP + " (repeatable).")]
+Game = Annotated[Optional[str], typer.Option("--game", metavar="|".join(GAMES), show_default="the --request file's \"game\", else duet", help="duet, or classic (two teams): the game, as in play and simulate.")]
 Classic = Annotated[bool, typer.Option("--classic", help="Same as --game classic.")]
-RequestFile = Annotated[Optional[Path], typer.Option("--request", help="A JSON file holding one request: the fields of one `suggest jsonl` line (see `duetbot suggest schema`); flags given too override them. Named for what it holds, since --game names the game in every command.")]
+AsJson = Annotated[bool, typer.Option("--json", help="Print the answer as the JSON a 'suggest jsonl' line gets (every figure, for programs).")]
+RequestFile = Annotated[Optional[Path], typer.Option("--request", help="A JSON file holding one request: the fields of one 'suggest jsonl' line (see 'duetbot suggest schema'); flags given too override them.")]
 
 
 @app.command()
 def clue(board: Board = None, green: Green = None, assassin: Assassin = None, covered: Covered = None,
-         partner_bystanders: Annotated[Optional[str], typer.Option(help="Words your partner touched that were bystanders on your side.")] = None,
+         partner_bystanders: Annotated[Optional[str], typer.Option(metavar="WORDS", help="Words your partner touched that were bystanders on your side.")] = None,
          tokens: Tokens = None,
          top: Annotated[Optional[int], typer.Option(min=1, show_default="5, or the --request file's top", help="How many clues to show (overrides a --request file's top).")] = None,
          request: RequestFile = None, game: Game = None, classic: Classic = False, vector: Vectors = None,
-         partner: SuggestPartnerOption = None,
-         team_agents: Annotated[Optional[str], typer.Option(help="With --game classic: your team's agents still to find.")] = None,
-         opponent_agents: Annotated[Optional[str], typer.Option(help="With --game classic: the other team's agents.")] = None) -> None:
+         partner: SuggestPartnerOption = None, as_json: AsJson = False,
+         team_agents: Annotated[Optional[str], typer.Option(metavar="WORDS", help="With --game classic: your team's agents still to find.")] = None,
+         opponent_agents: Annotated[Optional[str], typer.Option(metavar="WORDS", help="With --game classic: the other team's agents.")] = None) -> None:
     """Suggest clues for your greens (classic: your team's agents), with their targets and risks."""
     req, chosen_by = _request(
         "spymaster", request, game, classic, board=_split(board), green=_split(green), assassin=_split(assassin),
@@ -181,28 +185,42 @@ def clue(board: Board = None, green: Green = None, assassin: Assassin = None, co
     answer = _ask(req, vector, partner, _fields(board=board, green=green, assassin=assassin, covered=covered,
                                                 partner_bystanders=partner_bystanders, tokens=tokens, top=top,
                                                 team_agents=team_agents, opponent_agents=opponent_agents), request)
+    if as_json:
+        _print_json(answer)
+        return
     from ..suggest.hints import linked_targets
 
-    table = Table(title="Suggested clues, best first")
-    for col in ("clue", "targets", "expected agents" if is_classic else "expected greens", "assassin risk",
-                "bystander risk", "watch out for"):
-        table.add_column(col)
-    for o in answer.clues:
-        table.add_row(f"{o.clue.upper()}: {o.number}", linked_targets(o.targets, o.links) or "(zero clue)",
-                      f"{o.expected_greens:.2f}", f"{100 * o.p_assassin:.1f}%", f"{100 * o.p_bystander:.1f}%",
-                      ", ".join(f"{d.word} ({d.label})" for d in o.dangers))
-    console.print(table)
+    agents = "agents" if is_classic else "greens"
+    if console.width < WIDE:  # one clue a paragraph, wrapped between words; strengths in words
+        console.print("Suggested clues, best first", style="bold")
+        for o in answer.clues:
+            console.print(f"{o.clue.upper()}: {o.number}", style="bold", end="  ")
+            console.print(f"for {linked_targets(o.targets, o.links, percent=False) or '(zero clue)'}", markup=False)
+            console.print(f"    expected {agents} {o.expected_greens:.2f}, assassin risk {100 * o.p_assassin:.1f}%, "
+                          f"bystander risk {100 * o.p_bystander:.1f}%", markup=False)
+            if o.dangers:
+                console.print("    watch out for " + ", ".join(f"{d.word} ({d.label})" for d in o.dangers),
+                              markup=False)
+    else:
+        table = Table(title="Suggested clues, best first")
+        for col in ("clue", "targets", f"expected {agents}", "assassin risk", "bystander risk", "watch out for"):
+            table.add_column(col)
+        for o in answer.clues:
+            table.add_row(f"{o.clue.upper()}: {o.number}", linked_targets(o.targets, o.links) or "(zero clue)",
+                          f"{o.expected_greens:.2f}", f"{100 * o.p_assassin:.1f}%", f"{100 * o.p_bystander:.1f}%",
+                          ", ".join(f"{d.word} ({d.label})" for d in o.dangers))
+        console.print(table)
     _print_notes(answer)
 
 
 @app.command()
 def guess(board: Board = None,
-          clue: Annotated[Optional[list[str]], typer.Option("--clue", help="A clue from your partner, e.g. 'ocean 2'; repeat for earlier clues, oldest first.")] = None,
+          clue: Annotated[Optional[list[str]], typer.Option("--clue", metavar="'WORD N'", help="A clue from your partner, e.g. 'ocean 2'; repeat for earlier clues, oldest first.")] = None,
           covered: Covered = None,
-          wrong: Annotated[Optional[str], typer.Option(help="Your earlier guesses your partner marked bystander.")] = None,
+          wrong: Annotated[Optional[str], typer.Option(metavar="WORDS", help="Your earlier guesses your partner marked bystander.")] = None,
           green: Green = None, assassin: Assassin = None, tokens: Tokens = None, request: RequestFile = None,
           game: Game = None, classic: Classic = False, vector: Vectors = None,
-          partner: SuggestPartnerOption = None) -> None:
+          partner: SuggestPartnerOption = None, as_json: AsJson = False) -> None:
     """Rank the words for your partner's clues (classic: your spymaster's) and say where to stop."""
     from ..rules import Clue
 
@@ -222,6 +240,12 @@ def guess(board: Board = None,
                                                 assassin=assassin, tokens=tokens), request)
     from ..suggest.requests import ClassicGuesserResponse
 
+    if as_json:
+        _print_json(answer)
+        return
+    if answer.unknown_clues:  # a ranking read from a typo's spelling would be confident nonsense
+        word = answer.unknown_clues[0]
+        fail(f"{word.said()} Check the clue, or {vector_hint(word.clue)}")
     is_classic = isinstance(answer, ClassicGuesserResponse)
     stop = answer.stop_after
     table = Table(title=f"Guesses, best first: guess the first {stop}, then stop")
@@ -237,6 +261,13 @@ def guess(board: Board = None,
     _print_notes(answer)
 
 
+def _print_json(answer: Any) -> None:
+    """The response as its JSON line."""
+    import msgspec
+
+    sys.stdout.write(dumps(msgspec.to_builtins(answer)) + "\n")
+
+
 def _print_notes(answer: Any) -> None:
     """How the request was read (words read from their spelling, clues taken as reported)."""
     for note in answer.notes:
@@ -245,7 +276,7 @@ def _print_notes(answer: Any) -> None:
 
 @app.command()
 def jsonl(vector: Vectors = None, partner: SuggestPartnerOption = None) -> None:
-    """Read one JSON request per line from stdin, write one JSON response per line (see `suggest schema`)."""
+    """Read one JSON request per line from stdin, write one JSON response per line (see 'duetbot suggest schema')."""
     helper = suggester(tuple(vector or ()), partner)
     try:
         for line in helper.handle_lines(iter_lines(sys.stdin.buffer)):

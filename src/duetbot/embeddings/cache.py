@@ -42,8 +42,9 @@ VERSION = 1
 #: Entries kept of each kind (the newest; an older one is computed again if it is needed).
 KEEP = 12
 
-#: The kinds of entry this package writes (the directories under the cache directory).
-KINDS = ("ensembles", "strict")
+#: The kinds of entry this package writes (the directories under the cache directory):
+#: ensembles' arrays, the strict clue check's index, which clue words a person would say.
+KINDS = ("ensembles", "strict", "said")
 
 
 def cache_dir() -> Path | None:

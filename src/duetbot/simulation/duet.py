@@ -100,17 +100,21 @@ class RunSpec(_DuetRun):
                 replace(self.player_b.build(seed + 2), name=names["B"]))
 
 
-def write_plot(path: Path, tally: Tally, title: str = "") -> None:
+def write_plot(path: Path, tally: Tally, title: str = "", variant: Variant | None = None) -> None:
     """Outcome shares (with Wilson 95% intervals), the score distribution of won games and
-    the turns distribution by outcome, side by side; the format follows the file suffix."""
+    the turns distribution by outcome, side by side; the format follows the file suffix. The
+    mission-map loss is drawn only for a ``variant`` with a mission map (or none given): in
+    other games it can never happen, and its bar would always be empty."""
+    outcomes = [t for t in OUTCOMES if t is not Termination.MISSION_FAILED
+                or variant is None or variant.bystander_tokens is not None]
     fig, (ax_out, ax_score, ax_turns) = plot_figure(3)
     colours = {Termination.WIN: "#2e8b57", Termination.ASSASSIN: "#222222",
                Termination.SUDDEN_DEATH_MISS: "#d2691e", Termination.MISSION_FAILED: "#8a2be2"}
-    plot_rates(ax_out, [(_TICK_LABELS[t], tally.rate(t), colours[t]) for t in OUTCOMES], "outcomes")
+    plot_rates(ax_out, [(_TICK_LABELS[t], tally.rate(t), colours[t]) for t in outcomes], "outcomes")
     plot_counts(ax_score, [("won", tally.scores, colours[Termination.WIN])], "rule-book score", "won games",
                 "score of won games", empty="no wins")
     plot_counts(ax_turns, [(OUTCOME_LABELS[t], tally.turns_by_outcome.get(t.value, Counter()), colours[t])
-                           for t in OUTCOMES], "turns (clues) per game", "games", "game length by outcome")
+                           for t in outcomes], "turns (clues) per game", "games", "game length by outcome")
     if title:
         fig.suptitle(title)
     fig.savefig(path, dpi=110)

@@ -6,25 +6,25 @@ A request becomes the same views the classic bots see in simulated games
 
 from __future__ import annotations
 
-from typing import Sequence
-
 from ..bots.classic import ClassicGuesser, ClassicSpymaster
-from ..bots.ensemble import Ensemble
 from ..bots.guesser import EmbeddingGuesser
 from ..bots.spymaster import EmbeddingSpymaster
-from ..rules.classic import Card, ClassicRules, Team
+from ..rules.classic import CLASSIC_ASSASSINS, SECOND_AGENTS, STARTING_AGENTS, Card, ClassicRules, Team
 from ..rules.base import EndTurn, Phase, Turn
 from ..views.classic import ClassicGuesserView, ClassicSpymasterView
 from .requests import (
     DEFAULT_TOP, BoardWords, ClassicGuess, ClassicGuesserRequest, ClassicGuesserResponse, ClassicSpymasterRequest,
-    ReportedClue, RequestError, Response, SpymasterResponse, clue_suggestions, read_clue, read_request, reading_notes,
+    RequestError, Response, SpymasterResponse, clue_suggestions, read_clue, read_request, reading_notes, unknown_clues,
 )
 from .hints import Hint
 
 HINT_CLUES = 3
 """Clues a classic hint offers by default."""
-TEAM_LEFT, OPPONENT_LEFT = 9, 8
+TEAM_LEFT, OPPONENT_LEFT = STARTING_AGENTS, SECOND_AGENTS
 """Agents left when a guesser request does not say: a new game, my team starting."""
+KEY_RULE = (f"a classic key card has {STARTING_AGENTS} agents a team and {CLASSIC_ASSASSINS} assassin "
+            "at most")
+"""Why a request may not list more agents or assassins."""
 
 
 def spymaster_request_view(req: ClassicSpymasterRequest | dict) -> ClassicSpymasterView:
@@ -33,11 +33,11 @@ def spymaster_request_view(req: ClassicSpymasterRequest | dict) -> ClassicSpymas
     request: ClassicSpymasterRequest = read_request(req, ClassicSpymasterRequest)
     board = BoardWords(request.board)
     covered = set(board.positions("covered", request.covered))
-    mine = set(board.positions("team_agents", request.team_agents)) - covered
+    mine = set(board.positions("team_agents", request.team_agents, STARTING_AGENTS, KEY_RULE)) - covered
     if not mine:
         raise RequestError("no agent of your team is left to clue: 'team_agents' lists none that is not covered")
-    theirs = set(board.positions("opponent_agents", request.opponent_agents)) - covered
-    assassin = set(board.positions("assassin", request.assassin)) - covered
+    theirs = set(board.positions("opponent_agents", request.opponent_agents, STARTING_AGENTS, KEY_RULE)) - covered
+    assassin = set(board.positions("assassin", request.assassin, CLASSIC_ASSASSINS, KEY_RULE)) - covered
     if mine & (theirs | assassin) or theirs & assassin:
         raise RequestError("a word is listed in two of 'team_agents', 'opponent_agents', 'assassin'")
     key = [Card.BYSTANDER] * len(board)
@@ -99,11 +99,14 @@ class ClassicSuggester:
             spy_view = spymaster_request_view(request)
             top = DEFAULT_TOP if request.top is None else request.top
             return SpymasterResponse(id=request.id, clues=clue_suggestions(self.spymaster.suggest(spy_view, top=top)),
-                                     notes=_notes(request.history or (), spy_view.words, self.spymaster.ensemble))
+                                     notes=reading_notes(request.history or (), spy_view.words, spy_view.covered,
+                                                         self.spymaster.ensemble))
         view = guesser_request_view(request)
         guesses, stop = self._ranked(view)
-        return ClassicGuesserResponse(id=request.id, guesses=guesses, stop_after=stop,
-                                      notes=_notes(request.clues, view.words, self.guesser.ensemble))
+        unknown = unknown_clues(request.clues, self.guesser.ensemble)
+        return ClassicGuesserResponse(id=request.id, guesses=guesses, stop_after=stop, unknown_clues=unknown,
+                                      notes=reading_notes(request.clues, view.words, view.covered,
+                                                          self.guesser.ensemble, unknown))
 
     def hint(self, view: ClassicSpymasterView | ClassicGuesserView, top: int | None = None) -> Hint:
         """The bots' suggestion for the seat whose view this is (see ``Suggester.hint``)."""
@@ -119,7 +122,3 @@ class ClassicSuggester:
                              p_assassin=round(float(q[1]), 4), p_opponent=round(float(q[3]), 4))
                 for w, s, q in zip(ranked.words, ranked.score, p)], stop
 
-
-def _notes(clues: Sequence[ReportedClue], words: Sequence[str], ensemble: Ensemble) -> list[str]:
-    """How a request was read (:func:`~duetbot.suggest.requests.reading_notes`), as in Duet."""
-    return reading_notes(clues, ensemble.board(words).unread)

@@ -19,7 +19,8 @@ from typing import TYPE_CHECKING, Sequence
 
 from ..bots.guesser import EmbeddingGuesser
 from ..bots.spymaster import EmbeddingSpymaster
-from ..rules import GuessResult, Phase, Player, Turn, Variant
+from ..rules import GuessResult, Label, Phase, Player, Turn, Variant
+from ..rules.keycard import ASSASSINS_PER_SIDE, GREENS_PER_SIDE
 from ..views import GuesserView, SpymasterView
 from ..views.classic import ClassicGuesserView, ClassicSpymasterView
 from .classic import ClassicSuggester
@@ -27,13 +28,15 @@ from .hints import Hint
 from .requests import (
     DEFAULT_TOKENS, DEFAULT_TOP, AnyRequest, BoardWords, ClassicGuesserRequest, ClassicSpymasterRequest,
     ClueSuggestion, Dispatcher, DuetGuess, DuetGuesserRequest, DuetGuesserResponse, DuetSpymasterRequest,
-    ReportedClue, RequestError, Response, SpymasterResponse, clue_suggestions, read_clue, read_request,
-    reading_notes, side_of,
+    ReportedClue, RequestError, Response, SpymasterResponse, UnknownClueWord, clue_suggestions, read_clue,
+    read_request, reading_notes, side_of, unknown_clues,
 )
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..bots.factory import PartnerSpec
 
+SIDE_RULE = f"a Duet side has {GREENS_PER_SIDE} greens and {ASSASSINS_PER_SIDE} assassins at most"
+"""Why a request may not list more greens or assassins (the key card's count of one side)."""
 HINT_CLUES = 4
 """Clues a Duet hint offers by default (a classic one: ``suggest.classic.HINT_CLUES``)."""
 
@@ -43,8 +46,8 @@ def spymaster_request_view(req: DuetSpymasterRequest | dict) -> SpymasterView:
     is implied; see the schema, ``duetbot suggest schema``)."""
     request: DuetSpymasterRequest = read_request(req, DuetSpymasterRequest)
     board = BoardWords(request.board)
-    green = board.positions("green", request.green)
-    assassin = board.positions("assassin", request.assassin)
+    green = board.positions("green", request.green, GREENS_PER_SIDE, SIDE_RULE)
+    assassin = board.positions("assassin", request.assassin, ASSASSINS_PER_SIDE, SIDE_RULE)
     board.one_side(green, assassin)
     covered = set(board.positions("covered", request.covered))
     if not set(green) - covered:
@@ -72,7 +75,8 @@ def guesser_request_view(req: DuetGuesserRequest | dict) -> tuple[GuesserView, b
     wrong = set(board.positions("wrong", request.wrong)) - covered
     turns = tuple(Turn(Player.B, read_clue(item, "clues")) for item in request.clues)
     known_side = request.green is not None or request.assassin is not None
-    green, assassin = board.positions("green", request.green), board.positions("assassin", request.assassin)
+    green = board.positions("green", request.green, GREENS_PER_SIDE, SIDE_RULE)
+    assassin = board.positions("assassin", request.assassin, ASSASSINS_PER_SIDE, SIDE_RULE)
     board.one_side(green, assassin)
     tokens = DEFAULT_TOKENS if request.tokens is None else request.tokens
     sudden = tokens == 0
@@ -126,8 +130,9 @@ class Suggester(Dispatcher):
         belief, stop_after = self.guesser.plan(view)
         stop_now = (not view.sudden_death and bool(view.correct_this_turn)
                     and self.guesser.should_stop(view, belief))
+        own = frozenset(w for w, label in zip(view.words, view.my_side) if label is Label.ASSASSIN)
         return Hint(guesses=tuple(_ranked(belief)), stop_after=stop_after, stop_now=stop_now,
-                    sudden_death=view.sudden_death)
+                    sudden_death=view.sudden_death, own_assassins=own)
 
     def answer(self, request: AnyRequest) -> Response:
         if isinstance(request, (ClassicSpymasterRequest, ClassicGuesserRequest)):
@@ -136,7 +141,9 @@ class Suggester(Dispatcher):
             return SpymasterResponse(id=request.id, clues=self.clue_options(request), notes=self.notes(request))
         assert isinstance(request, DuetGuesserRequest)  # the four kinds are routed by (game, role)
         ranked, stop_after = self.guess_ranking(request)
-        return DuetGuesserResponse(id=request.id, guesses=ranked, stop_after=stop_after, notes=self.notes(request))
+        unknown = unknown_clues(request.clues, self.guesser.ensemble)
+        return DuetGuesserResponse(id=request.id, guesses=ranked, stop_after=stop_after,
+                                   notes=self.notes(request, unknown), unknown_clues=unknown)
 
     def clue_options(self, req: DuetSpymasterRequest | dict) -> list[ClueSuggestion]:
         """The best clues for a spymaster request, best first."""
@@ -155,15 +162,18 @@ class Suggester(Dispatcher):
         belief, stop_after = bot.plan(view)
         return _ranked(belief), stop_after
 
-    def notes(self, request: DuetSpymasterRequest | DuetGuesserRequest) -> list[str]:
+    def notes(self, request: DuetSpymasterRequest | DuetGuesserRequest,
+              unknown: Sequence[UnknownClueWord] = ()) -> list[str]:
         """How a Duet request was read (:func:`reading_notes`): clues the rule book would not
-        allow, numbers read as the largest possible, board words read from their spelling."""
+        allow, numbers read as the largest possible, clue words no model knows (``unknown``),
+        board words read from their spelling."""
         clues: Sequence[ReportedClue]
         if isinstance(request, DuetSpymasterRequest):
             clues, ensemble = request.history or [], self.spymaster.ensemble
         else:
             clues, ensemble = request.clues, self.guesser.ensemble
-        return reading_notes(clues, ensemble.board(BoardWords(request.board).words).unread)
+        board = BoardWords(request.board)
+        return reading_notes(clues, board.words, board.positions("covered", request.covered), ensemble, unknown)
 
     def classic(self) -> ClassicSuggester:
         """The same families playing classic Codenames (``"game": "classic"`` requests), built

@@ -57,6 +57,8 @@ class Hint:
     stop_now: bool = False
     sudden_death: bool = False
     done: bool = False
+    own_assassins: frozenset[str] = frozenset()
+    """The guessing person's own assassins (their side of the key card), named in the text."""
 
     @property
     def role(self) -> str:
@@ -68,8 +70,9 @@ class Hint:
 
         >>> Hint(done=True).text()
         'all your agents are found; the bot gives every remaining clue'
-        >>> Hint(guesses=(DuetGuess("OCEAN", 1.0, 0.9, 0.0), DuetGuess("SHIP", 0.5, 0.5, 0.1)), stop_after=1).text()
-        'best guesses: OCEAN, SHIP'
+        >>> Hint(guesses=(DuetGuess("OCEAN", 1.0, 0.9, 0.0), DuetGuess("SHIP", 0.5, 0.5, 0.1)), stop_after=1,
+        ...      own_assassins=frozenset({"SHIP"})).text(longest=2)
+        'best guesses: OCEAN (agent 90%, assassin 0%), then stop; next would be SHIP (agent 50%, assassin 10%, your assassin)'
         """
         if self.done:
             return "all your agents are found; the bot gives every remaining clue"
@@ -78,9 +81,23 @@ class Hint:
                 f"{o.clue}" + (f" (for {linked_targets(o.targets, o.links, percent=False)})" if o.targets
                                else f" (to steer away from {o.dangers[0][0]})" if o.dangers else "")
                 for o in self.clues)
-        words = [g.word for g in self.guesses]
+        first = self._odds(self.guesses[0])
         if self.sudden_death:
-            return f"sudden death: the safest guess looks like {words[0]}"
+            return f"sudden death: the safest guess looks like {first}"
         if self.stop_now:
-            return f"consider 'pass': the next best guess, {words[0]}, looks risky"
-        return "best guesses: " + ", ".join(words[:max(self.stop_after, longest)])
+            return f"consider 'pass': the next best guess, {first}, looks risky"
+        shown = self.guesses[:max(self.stop_after, longest)]
+        go, rest = shown[:self.stop_after], shown[self.stop_after:]
+        text = ("best guesses: " + ", ".join(map(self._odds, go)) + ", then stop") if go else "the bot would stop now"
+        return text + ("; next would be " + ", ".join(map(self._odds, rest)) if rest else "")
+
+    def _odds(self, guess: Union[DuetGuess, ClassicGuess]) -> str:
+        """``OCEAN (agent 90%, assassin 0%)``, and ``your assassin`` for one of the person's own."""
+        agent = guess.p_green if isinstance(guess, DuetGuess) else guess.p_agent
+        own = ", your assassin" if guess.word in self.own_assassins else ""
+        return f"{guess.word} (agent {_percent(agent)}, assassin {_percent(guess.p_assassin)}{own})"
+
+
+def _percent(p: float) -> str:
+    """A chance in whole per cent; ``<1%`` for one that is small but not nil (as the web page)."""
+    return "<1%" if 0 < p < 0.005 else f"{round(100 * p)}%"

@@ -27,9 +27,11 @@ from typing import Annotated, Any, ClassVar, Iterable, Iterator, Literal, Option
 import msgspec
 from msgspec import Meta, Struct
 
+from ..bots.spelling import BOARD_MAX_COST, UnknownClue, closest_word, unknown_word
 from ..jsonio import BOM, MAX_LINE_BYTES, JSONInputError, LineTooLong, dumps, loads, short
 from ..rules import Clue, Label
 from ..rules.base import MAX_CLUE_NUMBER
+from ..rules.clues import check_clue, normalized_or_empty
 from ..rules.keycard import BOARD_SIZE
 
 
@@ -230,6 +232,23 @@ class ClassicGuess(Struct, frozen=True):
 Notes = Annotated[list[str], Meta(description="How the request was read: clues the rule book would not allow, "
                                               "numbers read as 9, board words read from their spelling. "
                                               "Left out when there is nothing to say.")]
+
+
+class UnknownClueWord(Struct, frozen=True):
+    """A clue word no model knows (a typo, most likely): it is read from its spelling, so the
+    ranking means little until the clue is checked."""
+
+    clue: Annotated[str, Meta(description="The clue word, normalised (lowercase).")]
+    did_you_mean: Annotated[Optional[str], Meta(
+        description="The word the player most likely meant, lowercase; null when no word is close.")] = None
+
+    def said(self) -> str:
+        """``OCEON: not a word I know. Did you mean OCEAN?``"""
+        return str(UnknownClue(self.clue, self.did_you_mean))
+
+
+UnknownClues = Annotated[list[UnknownClueWord], Meta(
+    description="Clue words no model knows, oldest first (each also has a note). Left out when there are none.")]
 StopAfter = Annotated[int, Meta(ge=1, description="How many of the ranked words the bot would guess before "
                                                    "ending its turn.")]
 
@@ -253,6 +272,7 @@ class DuetGuesserResponse(Response, frozen=True, omit_defaults=True):
     guesses: list[DuetGuess]
     stop_after: StopAfter
     notes: Notes = []
+    unknown_clues: UnknownClues = []
 
 
 class ClassicGuesserResponse(Response, frozen=True, omit_defaults=True):
@@ -261,6 +281,7 @@ class ClassicGuesserResponse(Response, frozen=True, omit_defaults=True):
     guesses: list[ClassicGuess]
     stop_after: StopAfter
     notes: Notes = []
+    unknown_clues: UnknownClues = []
 
 
 class ErrorResponse(Response, frozen=True, omit_defaults=True):
@@ -401,14 +422,20 @@ class BoardWords:
     def __len__(self) -> int:
         return len(self.words)
 
-    def positions(self, field: str, words: Optional[Sequence[str]]) -> list[int]:
-        """Where the words of ``field`` are on the board (none: ``[]``)."""
+    def positions(self, field: str, words: Optional[Sequence[str]], most: int | None = None, rule: str = ""
+                  ) -> list[int]:
+        """Where the words of ``field`` are on the board (none: ``[]``). A field of a key card
+        (``most``: how many words it can hold, as ``rule`` says) may name a word only once."""
         out = []
         for w in words or ():
             i = self._index.get(" ".join(w.split()).casefold())
             if i is None:
                 raise RequestError(f"{field!r} names {short(w)}, which is not on the board")
+            if most is not None and i in out:
+                raise RequestError(f"field {field!r} names {self.words[i]!r} twice; list each word once")
             out.append(i)
+        if most is not None and len(out) > most:
+            raise RequestError(f"field {field!r} names {len(out)} words; {rule}")
         return out
 
     def one_side(self, green: Iterable[int], assassin: Iterable[int], names: tuple[str, str] = ("green", "assassin")
@@ -435,19 +462,41 @@ def side_of(n: int, green: Iterable[int], assassin: Iterable[int]) -> tuple[Labe
     return tuple(side)
 
 
-def reading_notes(clues: Sequence[ReportedClue], unread: Sequence[str]) -> list[str]:
+def unknown_clues(clues: Sequence[ReportedClue], ensemble: Any) -> list[UnknownClueWord]:
+    """The one-word clues among ``clues`` that no family of ``ensemble`` reads from its own
+    table, each once, with the word the player most likely meant."""
+    out: list[UnknownClueWord] = []
+    for item in clues:
+        word = normalized_or_empty(item.clue)
+        found = unknown_word(ensemble, word) if word and word not in {u.clue for u in out} else None
+        if found is not None:
+            out.append(UnknownClueWord(clue=word, did_you_mean=found.suggestion))
+    return out
+
+
+def reading_notes(clues: Sequence[ReportedClue], board: Sequence[str], covered: Iterable[int], ensemble: Any,
+                  unknown: Sequence[UnknownClueWord] = ()) -> list[str]:
     """What a response should say about how its request was read: clues the rule book would
-    not allow, numbers read as the largest possible, board words no model knows."""
+    not allow on this board (``covered`` positions are not visible), numbers read as the
+    largest possible, clue words no model knows (``unknown``), and board words no model knows
+    (with the word meant, when the card looks like a typo of one)."""
     notes = []
+    hidden = set(covered)
+    visible = [w for i, w in enumerate(board) if i not in hidden]
     for item in clues:
         if item.number > MAX_CLUE_NUMBER:
             notes.append(f"clue {short(item.clue)}: number {item.number} read as {MAX_CLUE_NUMBER} "
                          "(no player has more words to find)")
         try:
-            Clue(item.clue, 0)
+            check_clue(item.clue, visible)
         except ValueError as exc:
             notes.append(f"read as reported, though the rule book would not allow it: {one_line(str(exc))}")
-    notes += [f"{w}: no model knows this word; read from its spelling" for w in unread]
+    notes += [f"{u.said()} It is read from its spelling, so the ranking means little: check the clue"
+              for u in unknown]
+    for w in ensemble.board(board).unread:
+        card = closest_word(ensemble, w, BOARD_MAX_COST)
+        notes.append(f"{w}: no model knows this word; read from its spelling"
+                     + (f". Did you mean {card.upper()}? A misspelt card gets no clues" if card else ""))
     return notes
 
 

@@ -105,7 +105,7 @@ def create_app(store: GameStore, allowed_hosts: Sequence[str] | None = None) -> 
             game = await run_in_threadpool(store.get, game_id)
         except WebError as exc:
             return HTMLResponse(pages.missing(str(exc)), status_code=exc.status)
-        return HTMLResponse(pages.game(game.view()))
+        return HTMLResponse(pages.game(game.view(), game.path))
 
     async def table(request: Request) -> Response:
         return HTMLResponse(pages.table())

@@ -219,7 +219,11 @@ class Game:
         return now != -1 and now != self.stamp
 
     def view(self) -> dict[str, Any]:
-        return public(self.state, self.id)
+        """The page's state, with what just happened (``recent``): the person's last move and
+        the bot's moves after it, as they were told, so a reloaded page still shows them."""
+        events = self.state.events
+        last = max((k for k, ev in enumerate(events) if ev.player is HUMAN), default=0)
+        return {**public(self.state, self.id), "recent": [describe(self.state, ev) for ev in events[last:]]}
 
 
 def parse_action(body: Any) -> Clue | Guess | EndTurn:
@@ -263,7 +267,6 @@ class GameStore:
         self._games: dict[str, Game] = {}
         self._lock = threading.Lock()  # the table of games
         self.bot_lock = threading.Lock()  # all bot work
-        self._suggester: Any = None
         self._hinters: dict[Any, Any] = {}
         self._listed: dict[str, tuple[int, dict[str, Any]]] = {}  # id -> (save's mtime, its row)
 
@@ -483,24 +486,18 @@ class GameStore:
                     "stop_after": hint.stop_after, "sudden_death": hint.sudden_death}
 
     def suggester(self) -> Any:
-        """The ``suggest`` contract's dispatcher on the shipped bots, built once: the table
-        helper's answers and the hints."""
-        if self._suggester is None:
-            from ..bots.factory import default_bots
-            from ..suggest import Suggester
-
-            self._suggester = Suggester(*default_bots(self.vectors))
-        return self._suggester
+        """The ``suggest`` contract's dispatcher for the table helper: it reads with the
+        families of the partner the server plays with (``serve --partner``), as a hint does."""
+        return self.hinter(self.spec)
 
     def hinter(self, spec: Any) -> Any:
         """The suggester a game's hints come from: reading with the families of the partner
-        the game is played with (:meth:`duetbot.suggest.Suggester.for_partner`), built once per
-        partner; the shipped bots' is the table helper's own."""
+        the game is played with (:meth:`duetbot.suggest.Suggester.for_partner`; a save without
+        a partner: the shipped bots), built once per partner."""
         from ..bots.factory import PartnerSpec
         from ..suggest import Suggester
 
-        if spec is None or spec == PartnerSpec().describe(self.vectors):
-            return self.suggester()
+        spec = spec if spec is not None else PartnerSpec().describe(self.vectors)
         if spec not in self._hinters:
             self._hinters[spec] = Suggester.for_partner(spec)
         return self._hinters[spec]

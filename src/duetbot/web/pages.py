@@ -8,6 +8,7 @@ escaped so no text of the game can end that element.
 from __future__ import annotations
 
 import json
+import shlex
 from html import escape
 from pathlib import Path
 from typing import Any, Sequence
@@ -72,9 +73,10 @@ New to Duet? Read <a href="/rules">how to play</a> (two minutes).</p>
     return _shell("Games", body, ["home.js"])
 
 
-def game(state: dict[str, Any]) -> str:
+def game(state: dict[str, Any], save: Path) -> str:
     """A game's page: the clue banner, the board (words in place), the controls; ``game.js``
-    renders the rest. Each card is a button whose label says the word and what the person
+    renders the rest. ``save`` is the game's file, named in full so that the command to
+    continue in the terminal works from any directory. Each card is a button whose label says the word and what the person
     knows of it, so the board reads aloud as it looks."""
     cards = "".join(
         f'<button class="card" data-index="{i}" type="button" tabindex="{0 if i == 0 else -1}">'
@@ -122,7 +124,7 @@ a word someone guessed that was a bystander for them.</p>
 <ol id="history" class="history"></ol></section>
 <p class="muted small">Game <code>{escape(state["id"])}</code>, variant {escape(state["variant"])},
 seed {escape(str(state["seed"]))}. Saved after every move; the terminal continues it with
-<code>duetbot play --resume {escape(state["id"])}.json</code>.</p>
+<code>duetbot play --resume {escape(shlex.quote(str(save.resolve())))}</code>.</p>
 </div>"""
     return _shell(f"Game {state['id']}", body, ["game.js"], data=state)
 

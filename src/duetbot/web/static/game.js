@@ -37,7 +37,7 @@ function renderBanner(s, frame) {
   const mine = !page.busy && !s.over && s.you !== "wait";
   banner.dataset.turn = s.over ? "over" : mine ? `you-${s.you}` : "bot";
   if (s.over) {
-    turn.textContent = s.outcome.result === "win" ? "You won together!" : "The game is over";
+    turn.textContent = "Game over";  // how it ended is said once, in the panel below the board
   } else if (mine) {
     turn.textContent = {clue: "Your turn: give a clue", guess: "Your turn: guess",
                         sudden: "Sudden death: your guess"}[s.you];
@@ -56,7 +56,7 @@ function renderBanner(s, frame) {
   let text = "";
   if (frame) text = frame.said;
   else if (page.busy) text = "The bot is thinking";
-  else if (s.over) text = s.outcome.text;
+  else if (s.over) text = "";
   else if (s.you === "clue") {
     text = "Give the bot a clue for your green words: one word and a number.";
   } else if (s.you === "guess") {
@@ -65,7 +65,7 @@ function renderBanner(s, frame) {
     text = `Pick the cards you think the clue is about.${found ? ` ${found} found on this clue.` : ""}${cap}`
       + (s.can_pass ? " You may end your turn now." : "");
   } else if (s.you === "sudden") {
-    text = "No clues are left: pick one word; any word that is not an agent loses.";
+    text = "The timer is out: no more clues. Pick one word at a time; any word that is not an agent loses.";
   }
   note.textContent = text;
   note.classList.toggle("thinking", page.busy && !frame);
@@ -94,8 +94,10 @@ function renderStatus(s) {
                 el("strong", {}, `${s.agents_found} of 15`)),
              el("span", {class: "stat"}, el("span", {class: "stat-label"}, "Yours left for the bot "),
                 el("strong", {}, String(s.your_agents_left))));
-  if (s.bot_done && !s.over) box.append(el("strong", {class: "stat"}, "The bot has found all it needs: you give every clue."));
-  if (s.you_done && !s.over) box.append(el("strong", {class: "stat"}, "All your agents are found: the bot gives every clue."));
+  // Who gives the clues from now on; in sudden death nobody does (the banner says so).
+  const clues = !s.over && s.phase !== "sudden_death";
+  if (s.bot_done && clues) box.append(el("strong", {class: "stat"}, "The bot has found all it needs: you give every clue."));
+  if (s.you_done && clues) box.append(el("strong", {class: "stat"}, "All your agents are found: the bot gives every clue."));
 }
 
 // --- the board ---------------------------------------------------------------------------
@@ -468,6 +470,6 @@ $("hint-box").addEventListener("click", (ev) => {
   checkClue();
 });
 
+for (const line of initial.recent) log(line);  // what just happened, after a reload too
 render(initial);
 fitWords();
-if (initial.said) log(initial.said);

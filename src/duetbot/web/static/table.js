@@ -38,8 +38,9 @@
     duet: {
       name: "Duet",
       marks: [
-        {id: "green", layer: "key", label: "Green", tag: "GREEN", title: "One of my agents (my side of the key card)"},
-        {id: "assassin", layer: "key", label: "Assassin", tag: "ASSASSIN", title: "An assassin on my side of the key card"},
+        {id: "green", layer: "key", label: "Green", tag: "GREEN", title: "One of my agents (my side of the key card)", most: 9},
+        {id: "assassin", layer: "key", label: "Assassin", tag: "ASSASSIN", title: "An assassin on my side of the key card",
+          most: 3},
         {id: "wrong", layer: "table", label: "My miss", tag: "MY MISS", title: "I guessed it and my partner said bystander"},
         {id: "bystander", layer: "table", label: "Their miss", tag: "THEIR MISS",
           title: "My partner guessed it and it is a bystander on my side"},
@@ -48,18 +49,20 @@
       ],
       cluesTitle: "Your partner's clues",
       agents: "greens",
+      keyRule: "a Duet side has 9 greens and 3 assassins at most",
     },
     classic: {
       name: "Classic",
       marks: [
-        {id: "team", layer: "key", label: "My team", tag: "TEAM", title: "An agent of my team"},
-        {id: "opponent", layer: "key", label: "Other team", tag: "OTHER", title: "An agent of the other team"},
-        {id: "assassin", layer: "key", label: "Assassin", tag: "ASSASSIN", title: "The assassin"},
+        {id: "team", layer: "key", label: "My team", tag: "TEAM", title: "An agent of my team", most: 9},
+        {id: "opponent", layer: "key", label: "Other team", tag: "OTHER", title: "An agent of the other team", most: 9},
+        {id: "assassin", layer: "key", label: "Assassin", tag: "ASSASSIN", title: "The assassin", most: 1},
         {id: "covered", layer: "table", label: "Covered", tag: "COVERED", title: "A card already covered"},
         {id: "none", layer: null, label: "Clear", tag: "", title: "Clear the card's marks"},
       ],
       cluesTitle: "Your spymaster's clues",
       agents: "agents",
+      keyRule: "a classic key card has 9 agents a team and 1 assassin at most",
     },
   };
   const TOPS = [3, 5, 10];
@@ -583,8 +586,20 @@
     return {value: n};
   }
 
+  // A key card holds so many cards of each kind (the server refuses more too): more marks are
+  // a slip of the finger, said in one line with the rule.
+  function keyError() {
+    for (const m of game().marks) {
+      const n = m.most === undefined ? 0 : marked("key", m.id).length;
+      if (n > m.most) return {error: `${n} cards are marked ${m.label}; ${game().keyRule}. Choose Clear and tap the extra ones.`};
+    }
+    return null;
+  }
+
   function suggestRequest() {
     if (state.words.length !== SIZE) return {error: "Fill the board with its 25 words first."};
+    const wrongKey = keyError();
+    if (wrongKey) return wrongKey;
     const covered = marked("table", "covered");
     const t = tokensValue();
     if (t.error) return t;
@@ -618,6 +633,8 @@
     if (state.game === "classic") return {request: {game: "classic", role: "guesser", board: state.words, clues, covered}};
     const t = tokensValue();
     if (t.error) return t;
+    const wrongKey = keyError();
+    if (wrongKey) return wrongKey;
     const request = {role: "guesser", board: state.words, clues, covered, wrong: marked("table", "wrong"), tokens: t.value};
     // Only a side that was marked is sent: no marks means "not known", not "no greens".
     const green = marked("key", "green"), assassin = marked("key", "assassin");
@@ -666,6 +683,14 @@
       }
       if (!body || typeof body !== "object") throw new Error(`The server answered HTTP ${response.status}, not JSON.`);
       if (body.error) throw new Error(String(body.error));
+      // A clue word no model knows (a typo, most likely) would be ranked from its spelling:
+      // say so instead of showing confident nonsense.
+      const unknown = (body.unknown_clues || [])[0];
+      if (unknown) {
+        throw new Error(`${String(unknown.clue).toUpperCase()}: not a word I know.`
+          + (unknown.did_you_mean ? ` Did you mean ${String(unknown.did_you_mean).toUpperCase()}?` : "")
+          + " Check the clue.");
+      }
       if (!response.ok) throw new Error(`The server answered HTTP ${response.status}.`);
       view = {game: gameAsked, stale: false, ...toView(body)};
       renderResults();
