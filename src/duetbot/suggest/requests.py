@@ -33,6 +33,7 @@ from ..rules import Clue, Label
 from ..rules.base import MAX_CLUE_NUMBER
 from ..rules.clues import check_clue, normalized_or_empty
 from ..rules.keycard import BOARD_SIZE
+from ..words import spelling, word_key
 
 
 class RequestError(ValueError):
@@ -413,10 +414,10 @@ class BoardWords:
     of the words a field names (case-insensitive)."""
 
     def __init__(self, board: Sequence[str]) -> None:
-        self.words = tuple(" ".join(w.split()) for w in board)
+        self.words = tuple(spelling(w) for w in board)
         self._index: dict[str, int] = {}
         for i, w in enumerate(self.words):
-            if self._index.setdefault(w.casefold(), i) != i:
+            if self._index.setdefault(word_key(w), i) != i:
                 raise RequestError(f"field 'board' has {w!r} twice; each word is on the board once")
 
     def __len__(self) -> int:
@@ -428,7 +429,7 @@ class BoardWords:
         (``most``: how many words it can hold, as ``rule`` says) may name a word only once."""
         out = []
         for w in words or ():
-            i = self._index.get(" ".join(w.split()).casefold())
+            i = self._index.get(word_key(w))
             if i is None:
                 raise RequestError(f"{field!r} names {short(w)}, which is not on the board")
             if most is not None and i in out:
