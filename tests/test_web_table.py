@@ -343,3 +343,39 @@ def test_classic_table_on_a_phone(phone_page):
     # The Duet marks are kept apart: switching back shows an unmarked Duet board.
     page.tap("[data-game='duet']")
     assert all(not c["key"] and not c["table"] for c in cards(page))
+
+
+def test_a_long_running_server_keeps_its_caches_bounded(tmp_path):
+    """Issue 35: `duetbot serve` answers table requests for ever; every board it meets must not
+    stay with it. Over many boards (spymaster and guesser requests) the ensemble's board
+    caches, the spymaster's per-word legality cache (its bound lowered here so the test reaches
+    it) and the guesser's reading caches never pass their bounds, and memory stays flat."""
+    import random
+    import tracemalloc
+
+    from duetbot.bots.guesser import READ_CACHE_SIZE
+    from duetbot.wordpool import default_pool
+
+    store = GameStore(tmp_path)
+    pool = default_pool()
+    rng = random.Random(35)
+    with TestClient(create_app(store)) as c:
+        suggester = store.suggester()
+        legality = suggester.spymaster.words._illegal
+        legality.size = 60
+        tracemalloc.start()
+        peaks = []
+        for n in range(40):
+            board = rng.sample(pool, 25)
+            r = suggest(c, {"id": n, "role": "spymaster", "board": board, "green": board[:9], "assassin": board[9:12]})
+            assert r.status_code == 200
+            r = suggest(c, {"id": n, "role": "guesser", "board": board, "clues": [{"clue": "ocean", "number": 2}]})
+            assert r.status_code == 200
+            if n in (19, 39):
+                peaks.append(tracemalloc.get_traced_memory()[0])
+        tracemalloc.stop()
+    for ens in {id(e): e for e in (suggester.spymaster.ensemble, suggester.guesser.ensemble)}.values():
+        assert len(ens.board_cache) <= ens.board_cache.size and len(ens.rows_cache) <= ens.rows_cache.size
+    assert len(legality) <= 60
+    assert len(suggester.guesser._reads) <= READ_CACHE_SIZE and len(suggester.guesser._zs) <= READ_CACHE_SIZE
+    assert peaks[1] - peaks[0] < 8 * 2**20, peaks       # the second 20 boards add no lasting memory
