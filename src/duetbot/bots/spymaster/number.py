@@ -20,7 +20,7 @@ from typing import Callable
 import numpy as np
 
 from .config import NumberConfig
-from .position import GREEN
+from .position import ASSASSIN, GREEN
 
 
 @dataclass(frozen=True)
@@ -52,28 +52,32 @@ class Numbers:
         return np.arange(1, self.found.shape[1] + 1)[None, :]
 
     @cached_property
-    def _targets(self) -> tuple[np.ndarray, np.ndarray]:
+    def _targets(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """Each family's z of the k-th weakest of a clue's k closest greens (family average
-        order), (families, candidates, <= numbers), and the z of the words not mine."""
+        order), (families, candidates, <= numbers); and the most tempting other word's z among
+        the assassins and among the rest, (families, candidates) each (-inf where none)."""
         assert self.z is not None and self.labels is not None
         green = self.labels == GREEN
         zg = self.z[:, :, green]
         zg = np.take_along_axis(zg, np.argsort(-zg.mean(axis=0), axis=1, kind="stable")[None], axis=2)
-        return np.minimum.accumulate(zg, axis=2)[:, :, :self.found.shape[1]], self.z[:, :, ~green]
+        weakest = np.minimum.accumulate(zg, axis=2)[:, :, :self.found.shape[1]]
+        none = np.full(self.z.shape[:2], -np.inf, np.float32)
+        assassin, other = self.labels == ASSASSIN, ~green & (self.labels != ASSASSIN)
+        return (weakest, self.z[:, :, assassin].max(axis=2) if assassin.any() else none,
+                self.z[:, :, other].max(axis=2) if other.any() else none)
 
     def gaps(self, assassin_margin: float) -> np.ndarray:
         """(families, candidates, numbers): for a clue of k, how far its weakest target stands
         above the strongest word not mine to find (an assassin ``assassin_margin`` more), in
         each family; an unknown word passes (+inf), a number beyond my greens fails (-inf)."""
-        out = np.full((*self.z.shape[:2], self.found.shape[1]), -np.inf, np.float32)   # type: ignore[union-attr]
+        assert self.z is not None
+        out = np.full((*self.z.shape[:2], self.found.shape[1]), -np.inf, np.float32)
         if self.labels is None or not (self.labels == GREEN).any():
             return out
-        weakest, bad = self._targets
-        if bad.shape[2] == 0:
+        weakest, assassin, other = self._targets
+        worst_bad = np.maximum(assassin + np.float32(assassin_margin), other)
+        if not np.isfinite(worst_bad).any():        # only greens in play
             worst_bad = np.full(weakest.shape[:2], -10.0, np.float32)
-        else:
-            handicap = np.where(self.labels[self.labels != GREEN] == 1, assassin_margin, 0.0).astype(np.float32)
-            worst_bad = (bad + handicap).max(axis=2)                                    # (F, n)
         k = weakest.shape[2]
         out[:, :, :k] = np.nan_to_num(weakest - worst_bad[:, :, None], nan=np.inf)
         return out
