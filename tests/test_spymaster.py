@@ -155,8 +155,7 @@ def test_clue_is_legal_and_deterministic(spymaster):
 def test_options_explain_themselves(spymaster):
     state = State(deal(5, default_pool()))
     for o in spymaster.suggest(spymaster_view(state, Player.A), top=3):
-        j = o.to_json()
-        assert {"clue", "number", "targets", "score", "p_assassin", "p_bystander", "dangers"} <= set(j)
+        assert o.clue.word and o.dangers and 0 <= o.p_bystander <= 1 and len(o.links) == len(o.targets)
         assert len(o.targets) == o.clue.number and 0 <= o.p_assassin <= 1
         assert all(state.deal.key.label(Player.A, state.deal.index(t)).value == "green" for t in o.targets)
 
@@ -242,8 +241,7 @@ def test_lazy_legality_gives_the_clues_of_the_full_mask(spymaster):
         view = spymaster_view(state, Player.A)
         lazy = EmbeddingSpymaster(spymaster.ensemble, spymaster.config)
         assert not lazy.words.legal(view).complete and indexed.words.legal(view).complete
-        got = [o.to_json() for o in lazy.suggest(view, top=8)]
-        assert got == [o.to_json() for o in indexed.suggest(view, top=8)], seed
+        assert lazy.suggest(view, top=8) == indexed.suggest(view, top=8), seed
         assert lazy.words.legal(view).full().tolist() == indexed.words.legal(view).ok.tolist()
 
 

@@ -153,10 +153,10 @@ def test_handle_lines_odd_lines():
 def test_handle_lines_turns_a_bug_into_an_internal_error_line(monkeypatch):
     helper = suggester()
 
-    def broken(req):
+    def broken(*args):
         raise ZeroDivisionError("boom")
 
-    monkeypatch.setattr(helper, "guess_ranking", broken)
+    monkeypatch.setattr(helper, "rank", broken)
     out = [json.loads(x) for x in helper.handle_lines([json.dumps(guess_req(id=5)), json.dumps(spy_req(id=6, top=1))])]
     assert out[0] == {"id": 5, "error": "internal error: ZeroDivisionError: boom"}
     assert "clues" in out[1]

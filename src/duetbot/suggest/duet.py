@@ -14,7 +14,7 @@ request into the same views the bots see in simulated games, so the same bots an
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING, Sequence
+from typing import TYPE_CHECKING, Any, Sequence
 
 
 from ..bots.guesser import EmbeddingGuesser
@@ -138,19 +138,23 @@ class Suggester(Dispatcher):
         if isinstance(request, (ClassicSpymasterRequest, ClassicGuesserRequest)):
             return self.classic().answer(request)
         if isinstance(request, DuetSpymasterRequest):
-            return SpymasterResponse(id=request.id, clues=self.clue_options(request), notes=self.notes(request))
+            view = spymaster_request_view(request)
+            top = DEFAULT_TOP if request.top is None else request.top
+            return SpymasterResponse(id=request.id, clues=clue_suggestions(self.spymaster.suggest(view, top=top)),
+                                     notes=self.notes(request.history or [], view, self.spymaster.ensemble))
         assert isinstance(request, DuetGuesserRequest)  # the four kinds are routed by (game, role)
-        ranked, stop_after = self.guess_ranking(request)
+        gview, known_side = guesser_request_view(request)
+        ranked, stop_after = self.rank(gview, known_side)
         unknown = unknown_clues(request.clues, self.guesser.ensemble)
         return DuetGuesserResponse(id=request.id, guesses=ranked, stop_after=stop_after,
-                                   notes=self.notes(request, unknown), unknown_clues=unknown)
+                                   notes=self.notes(request.clues, gview, self.guesser.ensemble, unknown),
+                                   unknown_clues=unknown)
 
     def clue_options(self, req: DuetSpymasterRequest | dict) -> list[ClueSuggestion]:
         """The best clues for a spymaster request, best first."""
-        request: DuetSpymasterRequest = read_request(req, DuetSpymasterRequest)
-        view = spymaster_request_view(request)
-        top = DEFAULT_TOP if request.top is None else request.top
-        return clue_suggestions(self.spymaster.suggest(view, top=top))
+        response = self.answer(read_request(req, DuetSpymasterRequest))
+        assert isinstance(response, SpymasterResponse)
+        return response.clues
 
     def guess_ranking(self, req: DuetGuesserRequest | dict) -> tuple[list[DuetGuess], int]:
         """Every guessable word, best first, and how many of them the bot would guess."""
@@ -162,18 +166,13 @@ class Suggester(Dispatcher):
         belief, stop_after = bot.plan(view)
         return _ranked(belief), stop_after
 
-    def notes(self, request: DuetSpymasterRequest | DuetGuesserRequest,
+    @staticmethod
+    def notes(clues: Sequence[ReportedClue], view: SpymasterView | GuesserView, ensemble: Any,
               unknown: Sequence[UnknownClueWord] = ()) -> list[str]:
-        """How a Duet request was read (:func:`reading_notes`): clues the rule book would not
-        allow, numbers read as the largest possible, clue words no model knows (``unknown``),
-        board words read from their spelling."""
-        clues: Sequence[ReportedClue]
-        if isinstance(request, DuetSpymasterRequest):
-            clues, ensemble = request.history or [], self.spymaster.ensemble
-        else:
-            clues, ensemble = request.clues, self.guesser.ensemble
-        board = BoardWords(request.board)
-        return reading_notes(clues, board.words, board.positions("covered", request.covered), ensemble, unknown)
+        """How a Duet request was read (:func:`reading_notes`) from the view it made: clues the
+        rule book would not allow, numbers read as the largest possible, clue words no model
+        knows (``unknown``), board words read from their spelling."""
+        return reading_notes(clues, view.words, view.covered, ensemble, unknown)
 
     def classic(self) -> ClassicSuggester:
         """The same families playing classic Codenames (``"game": "classic"`` requests), built

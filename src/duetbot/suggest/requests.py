@@ -449,9 +449,13 @@ class BoardWords:
 
 
 def clue_suggestions(options: Iterable[Any]) -> list[ClueSuggestion]:
-    """A spymaster bot's clue options (``ClueOption``) as response entries; their own
-    ``to_json`` rounds the figures, and the conversion holds it to the declaration."""
-    return msgspec.convert([o.to_json() for o in options], list[ClueSuggestion])
+    """A spymaster bot's clue options (``ClueOption``) as response entries, figures rounded:
+    the one form a clue takes on its way out."""
+    return [ClueSuggestion(
+        clue=o.clue.word, number=o.clue.number, targets=list(o.targets), links=[round(v, 2) for v in o.links],
+        score=round(o.score, 4), expected_greens=round(o.expected_greens, 3), p_assassin=round(o.p_assassin, 4),
+        p_bystander=round(o.p_bystander, 4), dangers=[Danger(word=w, label=label) for w, label in o.dangers])
+        for o in options]
 
 
 def side_of(n: int, green: Iterable[int], assassin: Iterable[int]) -> tuple[Label, ...]:

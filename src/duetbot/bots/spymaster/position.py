@@ -107,13 +107,6 @@ class ClueOption:
     that is not mine to find (one pair, the partner model's perception noise). A person
     sees the weak link at a glance."""
 
-    def to_json(self) -> dict:
-        return {"clue": self.clue.word, "number": self.clue.number, "targets": list(self.targets),
-                "links": [round(v, 2) for v in self.links],
-                "score": round(self.score, 4), "expected_greens": round(self.expected_greens, 3),
-                "p_assassin": round(self.p_assassin, 4), "p_bystander": round(self.p_bystander, 4),
-                "dangers": [{"word": w, "label": lab} for w, lab in self.dangers]}
-
 
 class CostModel(Protocol):
     """What a game makes of a clue. The spymaster's search (screen, partner simulation, number
