@@ -15,7 +15,6 @@ terminal to it.
 from __future__ import annotations
 
 import random
-import re
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Optional
@@ -30,14 +29,14 @@ from .. import harness
 from ..harness import BotError
 from ..jsonio import JSONInputError, read_json_file
 from ..rules import (
-    Clue, EndTurn, Event, Guess, GuessResult, IllegalClueError, InvalidClueError, InvalidCluePolicy,
+    Clue, EndTurn, Event, Guess, GuessResult, IllegalClueError, InvalidCluePolicy,
     Label, Phase, Player, State, Termination, UnknownBoardWordError, deal,
 )
 from ..views import GuesserView, SpymasterView
 from ..saves import (
     BOT, DEFAULT_SAVE, HUMAN, SaveError, load_saved, make_bot, outcome_line, save_game, write_json_file,
 )
-from ..saves.moves import GameOver, MoveError, UnknownClueWord, expected_move, play_moves, split_moves
+from ..saves.moves import GameOver, MoveError, UnknownClueWord, expected_move, parse_clue, play_moves, split_moves
 from .common import (
     VECTOR, VECTOR_HELP, Ask, GameConsole, GameKind, PartnerOption, QuitGame, Reader, check_pool, check_save_path, fail,
     parse_variant, partner_spec, quiet_stdout, read_pool, terminal_ask,
@@ -223,22 +222,6 @@ def load_game(path: Path) -> State:
     return load_saved(path)[0]
 
 # --- the game loop -------------------------------------------------------------------------
-
-
-def parse_clue(text: str) -> Clue:
-    """``Clue.parse`` with clearer messages for the usual slips (no number, number in words)."""
-    try:
-        return Clue.parse(text)
-    except InvalidClueError as exc:
-        parts = text.replace(":", " ").split()
-        if len(parts) == 1 and re.fullmatch(r"[-+]?\d+", parts[0]):
-            raise InvalidClueError(text, "give a word before the number, e.g. 'ocean 2'") from None
-        if len(parts) == 1:
-            raise InvalidClueError(text, "add a number, how many words the clue is for, e.g. 'ocean 2'") from None
-        if parts and not re.fullmatch(r"[-+]?\d+", parts[-1]):
-            raise InvalidClueError(text, f"{parts[-1]!r} is not a number; "
-                                         "give one word and a number in digits, e.g. 'ocean 2'") from None
-        raise exc from None
 
 
 class Session:

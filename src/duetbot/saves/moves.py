@@ -34,7 +34,7 @@ from ..rules import (
 from . import BOT, HUMAN
 
 __all__ = ["PASS", "SHOW", "ExpectedMove", "GameOver", "MoveError", "MoveReport", "UnknownClueWord", "expected_move",
-           "parse_clue", "play_moves", "split_moves"]
+           "parse_clue", "play_moves", "refusal", "split_moves"]
 
 SHOW = "show"
 """The move that changes nothing: the situation is shown (the bot still plays if it is its move)."""
@@ -169,13 +169,15 @@ def _check_known(bot: Partner, clue: Clue, state: State) -> None:
         raise UnknownClueWord(unknown)
 
 
-def _refusal(action: Clue | Guess | EndTurn, exc: ValueError) -> MoveError:
+def refusal(action: Clue | Guess | EndTurn, exc: ValueError) -> str:
+    """Why the rules refused a person's move, in one line saying what to do instead (the
+    terminal's one-move mode and the web game say the same)."""
     if isinstance(exc, IllegalClueError):
-        return MoveError(f"{exc} (rule book: a clue may not be a word visible on the grid, a form of one, "
-                         "or a component of a visible compound); give another clue")
+        return (f"{exc} (rule book: a clue may not be a word visible on the grid, a form of one, "
+                "or a component of a visible compound); give another clue")
     if isinstance(exc, UnknownBoardWordError) and isinstance(action, Guess):
-        return MoveError(f"{action.word!r} is not a word on this board; guess one of the words shown")
-    return MoveError(str(exc))
+        return f"{action.word!r} is not a word on this board; guess one of the words shown"
+    return str(exc)
 
 
 class _Person:
@@ -198,7 +200,7 @@ class _Person:
         return action
 
     def refused(self, action: Clue | Guess | EndTurn, exc: ValueError) -> None:
-        raise _refusal(action, exc)
+        raise MoveError(refusal(action, exc))
 
 
 def _person_moves(state: State, moves: Sequence[str], bot: Partner, insist: bool,

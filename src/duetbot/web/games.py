@@ -30,9 +30,10 @@ from ..harness import BotError
 from ..harness.duet import step
 from ..rules import (
     Clue, EndTurn, Event, Guess, GuessResult, IllegalClueError, InvalidClueError, Phase, Player, State,
-    UnknownBoardWordError, Variant, check_clue, deal,
+    Variant, check_clue, deal,
 )
 from ..saves import BOT, HUMAN, SaveError, load_saved, make_bot, outcome_line, save_game
+from ..saves.moves import refusal
 from ..views import guesser_view, spymaster_view
 
 __all__ = ["GAME_ID", "BadInput", "Busy", "Game", "GameStore", "NotFound", "Stale", "WebError"]
@@ -108,12 +109,7 @@ class Person:
 
     def refused(self, action: Clue | Guess | EndTurn, exc: ValueError) -> None:
         """The rules refused the page's action: the request fails with why (state unchanged)."""
-        if isinstance(exc, IllegalClueError):
-            raise BadInput(f"{exc} (a clue may not be a visible word, a form of one, or a part of a visible "
-                           "compound); give another clue")
-        if isinstance(exc, UnknownBoardWordError) and isinstance(action, Guess):
-            raise BadInput(f"{action.word!r} is not a word on this board")
-        raise BadInput(str(exc))
+        raise BadInput(refusal(action, exc))
 
 
 _NAME = {HUMAN: "you", BOT: "bot"}
