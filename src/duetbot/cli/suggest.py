@@ -20,7 +20,7 @@ from rich.console import Console
 from rich.table import Table
 
 from ..jsonio import JSONInputError, iter_lines, read_json_file
-from .common import GameKind, SuggestPartnerOption, fail, partner_spec, quiet_stdout, vector_hint
+from .common import GameKind, SuggestPartnerOption, fail, partner_spec, quiet_stdout, terminal_ask, vector_hint
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..suggest import Suggester
@@ -152,7 +152,38 @@ Tokens = Annotated[Optional[int], typer.Option("--tokens", min=0, help="Timer to
 Vectors = Annotated[Optional[list[str]], typer.Option("--vector", help="Give a word the models lack a vector: WORD=LIKE+LIKE, the words it is like (repeatable).")]
 Game = Annotated[Optional[str], typer.Option("--game", show_default="the --request file's \"game\", else duet", help="duet, or classic (two teams): the game, as in play and simulate.")]
 Classic = Annotated[bool, typer.Option("--classic", help="Same as --game classic.")]
+Photo = Annotated[Optional[Path], typer.Option("--photo", help="Read the 25 words from a photo of the table (instead of --board); you see the grid and correct it before anything is suggested. Needs the photo extra: pip install 'duetbot[photo]'.")]
+KeyPhoto = Annotated[Optional[Path], typer.Option("--key-photo", help="Read your side of the key card from a photo, the card standing as it does before you (instead of --green and --assassin); shown on the board for you to correct.")]
 RequestFile = Annotated[Optional[Path], typer.Option("--request", help="A JSON file holding one request: the fields of one `suggest jsonl` line (see `duetbot suggest schema`); flags given too override them. Named for what it holds, since --game names the game in every command.")]
+
+
+def _from_photos(board: Optional[str], photo: Optional[Path], key_photo: Optional[Path], covered: Optional[str],
+                 **own: Optional[str]) -> tuple[Optional[list[str]], Optional[list[str]], Optional[list[str]]]:
+    """(board, green, assassin) from ``--photo`` / ``--key-photo`` once the person has confirmed
+    them, else from the flags (``own``: the --green and --assassin given)."""
+    green, assassin = _split(own.get("green")), _split(own.get("assassin"))
+    words = _split(board)
+    if photo is None and key_photo is None:
+        return words, green, assassin
+    from .photo import confirm_board, confirm_key, read_board_photo, read_key_photo
+
+    if photo is not None and board is not None:
+        fail("--board and --photo both give the board: give one of them")
+    if key_photo is not None and (green is not None or assassin is not None):
+        fail("--key-photo gives your greens and assassins: leave out --green and --assassin")
+    ask = terminal_ask(console)
+    if photo is not None:
+        words = confirm_board(read_board_photo(photo), console, ask)
+    if key_photo is not None:
+        if words is None:
+            fail("--key-photo marks the cards of a board: give the board too (--board or --photo)")
+        from ..rules import Label
+
+        labels = confirm_key(read_key_photo(key_photo), words, console, ask)
+        gone = {w.casefold() for w in _split(covered) or ()}
+        green = [w for w, lab in zip(words, labels) if lab is Label.GREEN and w.casefold() not in gone]
+        assassin = [w for w, lab in zip(words, labels) if lab is Label.ASSASSIN]
+    return words, green, assassin
 
 
 @app.command()
@@ -161,23 +192,24 @@ def clue(board: Board = None, green: Green = None, assassin: Assassin = None, co
          tokens: Tokens = None,
          top: Annotated[Optional[int], typer.Option(min=1, show_default="5, or the --request file's top", help="How many clues to show (overrides a --request file's top).")] = None,
          request: RequestFile = None, game: Game = None, classic: Classic = False, vector: Vectors = None,
-         partner: SuggestPartnerOption = None,
+         partner: SuggestPartnerOption = None, photo: Photo = None, key_photo: KeyPhoto = None,
          team_agents: Annotated[Optional[str], typer.Option(help="With --game classic: your team's agents still to find.")] = None,
          opponent_agents: Annotated[Optional[str], typer.Option(help="With --game classic: the other team's agents.")] = None) -> None:
     """Suggest clues for your greens (classic: your team's agents), with their targets and risks."""
+    words, greens, assassins = _from_photos(board, photo, key_photo, covered, green=green, assassin=assassin)
     req, chosen_by = _request(
-        "spymaster", request, game, classic, board=_split(board), green=_split(green), assassin=_split(assassin),
+        "spymaster", request, game, classic, board=words, green=greens, assassin=assassins,
         covered=_split(covered), partner_bystanders=_split(partner_bystanders), tokens=tokens, top=top,
         team_agents=_split(team_agents), opponent_agents=_split(opponent_agents))
     is_classic = req.get("game") == "classic"
-    duet_only = _given(green=green, partner_bystanders=partner_bystanders, tokens=tokens)
+    duet_only = _given(green=green, partner_bystanders=partner_bystanders, tokens=tokens, key_photo=key_photo)
     if is_classic and duet_only:
         fail(f"{_are(duet_only)} for Duet boards, and {chosen_by} asks for a classic one: "
              "give --team-agents and --opponent-agents")
     classic_only = _given(team_agents=team_agents, opponent_agents=opponent_agents)
     if not is_classic and classic_only:
         fail(f"{_are(classic_only)} for classic boards: add --game classic (or --classic)")
-    answer = _ask(req, vector, partner, _fields(board=board, green=green, assassin=assassin, covered=covered,
+    answer = _ask(req, vector, partner, _fields(board=words, green=greens, assassin=assassins, covered=covered,
                                                 partner_bystanders=partner_bystanders, tokens=tokens, top=top,
                                                 team_agents=team_agents, opponent_agents=opponent_agents), request)
     from ..suggest.hints import linked_targets
@@ -201,7 +233,7 @@ def guess(board: Board = None,
           wrong: Annotated[Optional[str], typer.Option(help="Your earlier guesses your partner marked bystander.")] = None,
           green: Green = None, assassin: Assassin = None, tokens: Tokens = None, request: RequestFile = None,
           game: Game = None, classic: Classic = False, vector: Vectors = None,
-          partner: SuggestPartnerOption = None) -> None:
+          partner: SuggestPartnerOption = None, photo: Photo = None, key_photo: KeyPhoto = None) -> None:
     """Rank the words for your partner's clues (classic: your spymaster's) and say where to stop."""
     from ..rules import Clue
 
@@ -211,14 +243,15 @@ def guess(board: Board = None,
             clues = [{"clue": w, "number": n} for w, n in map(Clue.parse_reported, clue)]
         except ValueError as exc:
             fail(str(exc))
-    req, chosen_by = _request("guesser", request, game, classic, board=_split(board), clues=clues,
-                              covered=_split(covered), wrong=_split(wrong), green=_split(green),
-                              assassin=_split(assassin), tokens=tokens)
-    duet_only = _given(wrong=wrong, green=green, assassin=assassin, tokens=tokens)
+    words, greens, assassins = _from_photos(board, photo, key_photo, covered, green=green, assassin=assassin)
+    req, chosen_by = _request("guesser", request, game, classic, board=words, clues=clues,
+                              covered=_split(covered), wrong=_split(wrong), green=greens,
+                              assassin=assassins, tokens=tokens)
+    duet_only = _given(wrong=wrong, green=green, assassin=assassin, tokens=tokens, key_photo=key_photo)
     if req.get("game") == "classic" and duet_only:
         fail(f"{_are(duet_only)} for Duet boards, and {chosen_by} asks for a classic one: leave them out")
-    answer = _ask(req, vector, partner, _fields(board=board, clues=clues, covered=covered, wrong=wrong, green=green,
-                                                assassin=assassin, tokens=tokens), request)
+    answer = _ask(req, vector, partner, _fields(board=words, clues=clues, covered=covered, wrong=wrong, green=greens,
+                                                assassin=assassins, tokens=tokens), request)
     from ..suggest.requests import ClassicGuesserResponse
 
     is_classic = isinstance(answer, ClassicGuesserResponse)
@@ -240,6 +273,26 @@ def _print_notes(answer: Any) -> None:
     """How the request was read (words read from their spelling, clues taken as reported)."""
     for note in answer.notes:
         console.print(f"note: {note}", markup=False, highlight=False)
+
+
+@app.command()
+def read(photo: Annotated[Path, typer.Option("--photo", help="The photo: of the table (the board's words), or with --key of your side of the key card.")],
+         key: Annotated[bool, typer.Option("--key", help="Read a key card: its 25 cells as green, bystander or assassin.")] = False,
+         as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object: words (\"\" where unreadable), unreadable (their grid indices), read (the raw text), matched; or key.")] = False) -> None:
+    """Print what a photo shows, row by row (for scripts and checks): the words, comma-separated, ? where unreadable; or the key card's colours. Needs the photo extra."""
+    from .photo import read_board_photo, read_key_photo
+
+    if key:
+        reading = read_key_photo(photo)
+        data, cells = reading.to_json(), [lab.value for lab in reading.labels]
+    else:
+        board = read_board_photo(photo)
+        data, cells = board.to_json(), [w or "?" for w in board.words]
+    if as_json:
+        sys.stdout.write(json.dumps(data) + "\n")
+        return
+    for r in range(0, 25, 5):
+        sys.stdout.write(", ".join(cells[r:r + 5]) + "\n")
 
 
 @app.command()
