@@ -239,6 +239,8 @@ def test_suggest_photo_flags_that_clash():
     assert result.exit_code == 2 and "--board and --photo" in result.output
     result = runner.invoke(app, ["suggest", "clue", "--key-photo", "k.jpg", "--green", "a"])
     assert result.exit_code == 2 and "leave out --green" in result.output
+    result = runner.invoke(app, ["suggest", "read"])
+    assert result.exit_code == 2 and "--photo FILE" in result.output
 
 
 # --- the web app -------------------------------------------------------------------------------

@@ -7,6 +7,7 @@ header documents, on a phone-sized touch viewport, against a real server.
 
 from __future__ import annotations
 
+import importlib.util
 import os
 from pathlib import Path
 
@@ -15,6 +16,8 @@ from starlette.testclient import TestClient
 
 from duetbot.web import MAX_BODY, GameStore, create_app
 from duetbot.wordpool import default_pool
+
+from .web_support import axe_problems
 
 
 # Every 23rd word of the pool: 25 words from across the alphabet, all known to the models.
@@ -307,3 +310,46 @@ def test_classic_table_on_a_phone(phone_page):
     # The Duet marks are kept apart: switching back shows an unmarked Duet board.
     page.tap("[data-game='duet']")
     assert all(not c["key"] and not c["table"] for c in cards(page))
+
+
+@pytest.mark.skipif(importlib.util.find_spec("rapidocr_onnxruntime") is None,
+                    reason="needs the photo extra (pip install 'duetbot[photo]')")
+def test_the_table_from_photos_on_a_phone(phone_page, tmp_path):
+    """Issue 38: the camera buttons read the board and the key card; the person checks both
+    before the table changes, and a bad photo changes nothing."""
+    from .photo_support import blank_photo, board_photo, key_photo
+
+    page = phone_page
+    board = board_photo(12, hard=True, hand=True)
+    key = key_photo(5, hard=True)
+    open_table(page)
+    page.fill("#tt-words", "typed before the photo")
+    page.set_input_files("#tt-photo-board", str(blank_photo(2, dark=True).save(tmp_path / "dark.jpg")))
+    page.wait_for_function("document.getElementById('tt-message').textContent.includes('too dark')")
+    assert page.input_value("#tt-words") == "typed before the photo"  # nothing lost
+    assert page.locator("#tt-review").is_hidden()
+
+    page.set_input_files("#tt-photo-board", str(board.save(tmp_path / "board.jpg")))
+    page.wait_for_selector("#tt-review .tt-review-input[data-index='24']")
+    inputs = page.locator(".tt-review-input")
+    assert [inputs.nth(i).input_value() for i in range(25)] == list(board.truth)
+    unread = page.locator(".tt-review-input.tt-unread")
+    assert unread.count() == 1 and unread.get_attribute("data-index") == str(board.covered)
+    assert page.locator("#tt-grid .tt-card").count() == 0  # nothing used before it is checked
+    assert axe_problems(page) == []
+    page.tap("#tt-review-use")  # the unreadable card is still empty
+    assert "unreadable in the photo" in page.inner_text("#tt-message")
+    unread.fill("zebra")
+    page.tap("#tt-review-use")
+    words = [w or "zebra" for w in board.truth]
+    assert [c["word"] for c in cards(page)] == words
+
+    page.set_input_files("#tt-photo-key", str(key.save(tmp_path / "key.jpg")))
+    page.wait_for_selector("#tt-review .tt-review-key[data-index='24']")
+    labels = page.eval_on_selector_all(".tt-review-key", "cells => cells.map(c => c.dataset.label)")
+    assert labels == list(key.truth)
+    first_bystander = labels.index("bystander")
+    page.tap(f".tt-review-key[data-index='{first_bystander}']")  # a tap cycles: bystander -> green
+    page.tap("#tt-review-use")
+    want = ["green" if i == first_bystander else "" if lab == "bystander" else lab for i, lab in enumerate(key.truth)]
+    assert [c["key"] for c in cards(page)] == want

@@ -152,8 +152,8 @@ Tokens = Annotated[Optional[int], typer.Option("--tokens", min=0, help="Timer to
 Vectors = Annotated[Optional[list[str]], typer.Option("--vector", help="Give a word the models lack a vector: WORD=LIKE+LIKE, the words it is like (repeatable).")]
 Game = Annotated[Optional[str], typer.Option("--game", show_default="the --request file's \"game\", else duet", help="duet, or classic (two teams): the game, as in play and simulate.")]
 Classic = Annotated[bool, typer.Option("--classic", help="Same as --game classic.")]
-Photo = Annotated[Optional[Path], typer.Option("--photo", help="Read the 25 words from a photo of the table (instead of --board); you see the grid and correct it before anything is suggested. Needs the photo extra: pip install 'duetbot[photo]'.")]
-KeyPhoto = Annotated[Optional[Path], typer.Option("--key-photo", help="Read your side of the key card from a photo, the card standing as it does before you (instead of --green and --assassin); shown on the board for you to correct.")]
+Photo = Annotated[Optional[Path], typer.Option("--photo", metavar="FILE", help="Read the 25 words from a photo of the table (instead of --board); you see the grid and correct it before anything is suggested. Needs the photo extra: pip install 'duetbot[photo]'.")]
+KeyPhoto = Annotated[Optional[Path], typer.Option("--key-photo", metavar="FILE", help="Read your side of the key card from a photo, the card standing as it does before you (instead of --green and --assassin); shown on the board for you to correct.")]
 RequestFile = Annotated[Optional[Path], typer.Option("--request", help="A JSON file holding one request: the fields of one `suggest jsonl` line (see `duetbot suggest schema`); flags given too override them. Named for what it holds, since --game names the game in every command.")]
 
 
@@ -276,12 +276,14 @@ def _print_notes(answer: Any) -> None:
 
 
 @app.command()
-def read(photo: Annotated[Path, typer.Option("--photo", help="The photo: of the table (the board's words), or with --key of your side of the key card.")],
+def read(photo: Annotated[Optional[Path], typer.Option("--photo", metavar="FILE", help="The photo: of the table (the board's words), or with --key of your side of the key card.")] = None,
          key: Annotated[bool, typer.Option("--key", help="Read a key card: its 25 cells as green, bystander or assassin.")] = False,
          as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object: words (\"\" where unreadable), unreadable (their grid indices), read (the raw text), matched; or key.")] = False) -> None:
     """Print what a photo shows, row by row (for scripts and checks): the words, comma-separated, ? where unreadable; or the key card's colours. Needs the photo extra."""
     from .photo import read_board_photo, read_key_photo
 
+    if photo is None:
+        fail("give the photo to read: duetbot suggest read --photo FILE [--key]")
     if key:
         reading = read_key_photo(photo)
         data, cells = reading.to_json(), [lab.value for lab in reading.labels]
