@@ -80,18 +80,19 @@ def _table(rng: random.Random, size: tuple[int, int]) -> Image.Image:
 
 def _photograph(img: Image.Image, rng: random.Random, hard: bool, covered_box: tuple[int, int, int, int] | None) -> bytes:
     """Rotate, tilt, light unevenly, shade, cover, blur, add noise and compress ``img``."""
-    w, h = img.size
     if covered_box is not None:  # a hand (or a phone, a glass) resting on one card
         d = ImageDraw.Draw(img)
         x0, y0, x1, y1 = covered_box
         tone = rng.choice(((224, 172, 140), (170, 120, 90), (110, 75, 55), (40, 40, 45)))
         d.ellipse((x0 - 10, y0 - 5, x1 + 10, y1 + 5), fill=tone)
+    table = img.getpixel((2, 2))
     angle = rng.uniform(-15, 15) if hard else rng.uniform(-4, 4)
-    img = img.rotate(angle, resample=Image.BICUBIC, expand=False, fillcolor=img.getpixel((2, 2)))
+    img = img.rotate(angle, resample=Image.BICUBIC, expand=True, fillcolor=table)  # the whole board in the frame
+    w, h = img.size
     tilt = rng.uniform(0.0, 0.12 if hard else 0.04)
     dx = tilt * w / 2  # the far edge narrower: a phone held above the near edge of the table
-    coeffs = _perspective([(0, 0), (w, 0), (w, h), (0, h)], [(dx, 0), (w - dx, 0), (w, h), (0, h)])
-    img = img.transform((w, h), Image.PERSPECTIVE, coeffs, Image.BICUBIC, fillcolor=img.getpixel((2, 2)))
+    coeffs = _perspective([(dx, 0), (w - dx, 0), (w, h), (0, h)], [(0, 0), (w, 0), (w, h), (0, h)])
+    img = img.transform((w, h), Image.PERSPECTIVE, coeffs, Image.BICUBIC, fillcolor=table)
     arr = np.asarray(img).astype(np.float32)
     yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
     light = rng.uniform(0.55, 0.8) if hard else rng.uniform(0.8, 0.95)

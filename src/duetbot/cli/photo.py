@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Sequence
 
 from rich.console import Console
+from rich.markup import escape
 from rich.table import Table
 
 from ..rules.keycard import Label
@@ -55,7 +56,7 @@ def board_table(words: Sequence[str], unsure: Sequence[bool], key: Sequence[Labe
     for r in range(SIZE):
         cells = []
         for i in range(r * SIZE, r * SIZE + SIZE):
-            word = words[i] or "?"
+            word = escape(words[i]) or "?"
             style = "bold red" if not words[i] else "yellow" if unsure[i] else ""
             if key is not None:
                 style = styles[key[i]] or style

@@ -87,17 +87,22 @@ def green_blobs(rgb: np.ndarray) -> list[np.ndarray]:
                     seen[yy, xx] = True
                     stack.append((yy, xx))
         blobs.append(np.array(pts, dtype=np.float32))
+    blobs = [b for b in blobs if len(b) >= 12 and _fill(b) > 0.45]
     if not blobs:
         return []
-    biggest = sorted((len(b) for b in blobs), reverse=True)[:GREENS_PER_SIDE]
-    floor = 0.3 * float(np.median(biggest))
-    return [b for b in blobs if len(b) >= max(floor, 12) and _squareness(b) > 0.6]
+    # The cells: the largest size that at least 4 blobs share (patches of green felt on the
+    # table are bigger and each its own size; specks of it are smaller).
+    areas = np.array([len(b) for b in blobs], float)
+    alike = ((areas[None, :] > 0.7 * areas[:, None]) & (areas[None, :] < 1.43 * areas[:, None])).sum(axis=1)
+    size = float(areas[alike >= min(4, int(alike.max()))].max())
+    return [b for b, a in zip(blobs, areas) if 0.6 * size <= a <= 1.4 * size]
 
 
-def _squareness(blob: np.ndarray) -> float:
-    """How much of its bounding box a blob fills (a square at any turn fills at least half)."""
+def _fill(blob: np.ndarray) -> float:
+    """How much of its bounding box a blob fills: a square at any turn fills half or more, a
+    ragged patch of leaves on a tablecloth less."""
     span = blob.max(axis=0) - blob.min(axis=0) + 1
-    return float(len(blob) / (span[0] * span[1])) * 1.25
+    return float(len(blob) / (span[0] * span[1]))
 
 
 def _turn(blobs: list[np.ndarray]) -> float:
@@ -144,10 +149,18 @@ def fit_lattice(blobs: list[np.ndarray]) -> tuple[np.ndarray, np.ndarray]:
     for axis in (0, 1):
         phase = np.angle(np.exp(2j * np.pi * level[:, axis] / pitch).mean()) / (2 * np.pi) * pitch
         index[:, 1 - axis] = np.round((level[:, axis] - phase) / pitch).astype(int)  # (row, col): y then x
-    index -= index.min(axis=0)
-    if index.max() >= SIZE:
+    # A green patch beside the card (felt, a leaf) lands off the card: keep the blobs of the
+    # 5 rows and the 5 columns that hold the most of them.
+    keep = np.ones(len(blobs), bool)
+    for axis in (0, 1):
+        low, high = int(index[:, axis].min()), int(index[:, axis].max())
+        starts = range(low, max(low, high - SIZE + 1) + 1)
+        best = max(starts, key=lambda a0: int(((index[:, axis] >= a0) & (index[:, axis] < a0 + SIZE)).sum()))
+        keep &= (index[:, axis] >= best) & (index[:, axis] < best + SIZE)
+    if keep.sum() < 4:
         raise PhotoError("the green cells in the photo do not sit on one 5x5 key card: "
                          "photograph only the key card, close up")
+    index, centres = index[keep] - index[keep].min(axis=0), centres[keep]
     rigid = np.vstack([np.array([0.0, pitch]) @ rot.T, np.array([pitch, 0.0]) @ rot.T])  # a row step, a column step
     affine = np.vstack([rigid, (centres - index @ rigid).mean(axis=0)])
     if np.ptp(index[:, 0]) >= 2 and np.ptp(index[:, 1]) >= 2:  # greens spread enough to fit the tilt too
@@ -172,9 +185,8 @@ def _around(rgb: np.ndarray, affine: np.ndarray, row: int, col: int, cell: float
     0.7 of the way ((4, 9, 3); NaN off the photo): each crosses the line between two cells,
     wherever a thin line lies exactly."""
     steps = np.linspace(0.3, 0.7, 9)
-    out = np.array([[_sample(rgb, affine, row + dr * t, col + dc * t, 0.03 * cell) for t in steps]
-                    for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1))])
-    return out
+    return np.array([[_sample(rgb, affine, row + dr * t, col + dc * t, 0.03 * cell) for t in steps]
+                     for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1))])
 
 
 def _cellness(rgb: np.ndarray, affine: np.ndarray, row: int, col: int, cell: float) -> float:

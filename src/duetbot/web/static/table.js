@@ -769,7 +769,7 @@
     const inputs = read.slice(0, SIZE).map((w, i) => el("input", {
       class: `tt-cell-input tt-review-input${unreadable.has(i) ? " tt-unread" : ""}`, "data-index": i,
       value: String(w || ""), maxlength: MAX_WORD, autocomplete: "off", autocapitalize: "characters", spellcheck: "false",
-      placeholder: unreadable.has(i) ? "unreadable" : "", "aria-invalid": unreadable.has(i) ? "true" : null,
+      placeholder: unreadable.has(i) ? "?" : "", "aria-invalid": unreadable.has(i) ? "true" : null,
       "aria-label": `Word ${i + 1}${unreadable.has(i) ? " (unreadable in the photo: type it)" : ""}`,
       oninput: (e) => { e.target.classList.toggle("tt-unread", !e.target.value.trim()); },
     }));
