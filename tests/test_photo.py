@@ -113,7 +113,7 @@ def photos():
     from .photo_support import blank_photo, board_photo, key_photo
 
     return {"board": board_photo(3, hard=False), "hand": board_photo(11, hard=True, hand=True),
-            "key": key_photo(3, hard=False), "key_hard": key_photo(21, hard=True),
+            "key": key_photo(3, hard=False), "key_hard": key_photo(21, hard=True), "key_felt": key_photo(93),
             "blank": blank_photo(1), "dark": blank_photo(2, dark=True), "row": _top_row(board_photo(3, hard=False))}
 
 
@@ -144,7 +144,7 @@ def test_a_card_under_a_hand_is_left_empty_and_marked(photos):
 
 
 @needs_pillow
-@pytest.mark.parametrize("name", ["key", "key_hard"])
+@pytest.mark.parametrize("name", ["key", "key_hard", "key_felt"])  # felt: green cloth beside the card
 def test_the_key_card_is_read(photos, name):
     reading = read_key(photos[name].jpeg)
     assert [lab.value for lab in reading.labels] == list(photos[name].truth)

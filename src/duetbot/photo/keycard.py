@@ -98,6 +98,11 @@ def green_blobs(rgb: np.ndarray) -> list[np.ndarray]:
     return [b for b, a in zip(blobs, areas) if 0.6 * size <= a <= 1.4 * size]
 
 
+def _rotation(angle: float) -> np.ndarray:
+    c, s = math.cos(angle), math.sin(angle)
+    return np.array([[c, -s], [s, c]])
+
+
 def _fill(blob: np.ndarray) -> float:
     """How much of its bounding box a blob fills: a square at any turn fills half or more, a
     ragged patch of leaves on a tablecloth less."""
@@ -111,7 +116,7 @@ def _turn(blobs: list[np.ndarray]) -> float:
     best, best_area = 0.0, math.inf
     for deg in np.arange(-45.0, 45.0, 1.0):
         a = math.radians(float(deg))
-        rot = np.array([[math.cos(a), -math.sin(a)], [math.sin(a), math.cos(a)]], np.float32)
+        rot = _rotation(a).astype(np.float32)
         area = 0.0
         for b in blobs:
             r = (b - b.mean(axis=0)) @ rot
@@ -139,8 +144,7 @@ def fit_lattice(blobs: list[np.ndarray]) -> tuple[np.ndarray, np.ndarray]:
     if len(blobs) < 4:
         raise PhotoError("found no key card in the photo (too few green cells): photograph the key card "
                          "close up, the way it stands before you, or mark the cards by hand")
-    a = _turn(blobs)
-    rot = np.array([[math.cos(a), -math.sin(a)], [math.sin(a), math.cos(a)]])
+    rot = _rotation(_turn(blobs))
     centres = np.array([b.mean(axis=0) for b in blobs], float)
     level = centres @ rot
     side = float(np.median([math.sqrt(len(b)) for b in blobs]))
