@@ -128,6 +128,7 @@ def board_photo(seed: int, words: list[str] | None = None, hard: bool = True, ha
     words = list(words) if words is not None else rng.sample(published_words(), 25)
     face, band, ink = rng.choice(CARD_STYLES)
     font_name = rng.choice(fonts())
+    mirrored = rng.random() < 0.5  # the printed cards' second word, upside down for the other side
     cw, ch, gap, margin = 300, 195, rng.randint(14, 30), 90
     size = (margin * 2 + 5 * cw + 4 * gap, margin * 2 + 5 * ch + 4 * gap)
     img = _table(rng, size)
@@ -142,6 +143,13 @@ def board_photo(seed: int, words: list[str] | None = None, hard: bool = True, ha
             fsize -= 2
         d.text((x0 + cw / 2, y0 + ch * 0.55 + (ch * 0.45 - 16) / 2), word, fill=ink,
                font=_font(font_name, fsize), anchor="mm")
+        if mirrored:
+            small = _font(font_name, int(fsize * 0.7))
+            w, h = int(d.textlength(word, font=small)) + 8, int(fsize * 0.9)
+            label = Image.new("RGB", (w, h), face)
+            ImageDraw.Draw(label).text((w / 2, h / 2), word, fill=tuple(int(0.5 * a + 0.5 * b) for a, b in zip(ink, face)),
+                                       font=small, anchor="mm")
+            img.paste(label.rotate(180), (int(x0 + cw / 2 - w / 2), int(y0 + ch * 0.12)))
     covered = None
     if hand if hand is not None else (hard and rng.random() < 0.25):
         covered = rng.randrange(25)

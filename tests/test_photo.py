@@ -60,6 +60,16 @@ def test_texts_fall_into_their_cells_at_any_slant(degrees):
     assert [[t.text for t in cell] for cell in cells] == [[f"W{i:02d}"] for i in range(25)]
 
 
+def test_upside_down_words_above_the_upright_ones_are_left_out(monkeypatch):
+    """Printed cards carry their word twice, the second upside down (read as nonsense)."""
+    texts = _board_texts()
+    upside_down = [Text(tuple((x, y - 110) for x, y in t.box), "WQ" + t.text[::-1], 0.8) for t in texts]
+    known = {f"W{i:02d}" for i in range(25)}
+    monkeypatch.setattr(photo_words, "match_word", lambda read: Cell(read, read, read in known))  # made-up cards
+    cells = to_grid(texts + upside_down)
+    assert [[t.text for t in cell] for cell in cells] == [[f"W{i:02d}"] for i in range(25)]
+
+
 def test_a_missing_card_leaves_its_cell_empty():
     cells = to_grid(_board_texts(skip=12))
     assert cells[12] == [] and all(cells[i] for i in range(25) if i != 12)
@@ -112,7 +122,7 @@ def photos():
     pytest.importorskip("PIL", reason="needs the photo extra (pip install 'duetbot[photo]')")
     from .photo_support import blank_photo, board_photo, key_photo
 
-    return {"board": board_photo(3, hard=False), "hand": board_photo(11, hard=True, hand=True),
+    return {"board": board_photo(3, hard=False), "hand": board_photo(12, hard=True, hand=True),
             "key": key_photo(3, hard=False), "key_hard": key_photo(21, hard=True), "key_felt": key_photo(93),
             "blank": blank_photo(1), "dark": blank_photo(2, dark=True), "row": _top_row(board_photo(3, hard=False))}
 

@@ -8,8 +8,10 @@ Four steps, each a small function with its own test:
    the five groups of line centres split at the four widest gaps between them, top to bottom,
    and the columns likewise; a perspective tilt moves a column's centres far less than the gap
    between two columns.
-3. :func:`cell_text`: the pieces of text in one cell, left to right; pieces far apart on one
-   line mean something covers the middle of the card, so the cell is unreadable.
+3. :func:`read_cell`: the pieces of text in one cell as lines, each joined left to right
+   (:func:`cell_text`; pieces far apart on one line mean something covers the middle of the
+   card, so that line is unreadable); of a printed card's two lines (its word, and the word
+   upside down above it) the lowest that is a known card, else the lowest.
 4. :func:`match_word`: the text matched to the published card lists
    (:func:`duetbot.wordpool.published_cards`) and the shipped pool when it is close to one
    word of them; any other word is kept as read.
@@ -142,6 +144,22 @@ def _clusters(values: np.ndarray, k: int, min_gap: float) -> np.ndarray | None:
     return group
 
 
+def _upright_lines(texts: Sequence[Text], ys: np.ndarray, height: float) -> np.ndarray:
+    """Which texts to keep: all of them, unless the board shows more than 5 lines of text
+    (printed cards carry their word a second time, upside down above the upright one); then
+    those of the 5 lines with the most words that are known cards, since an upside-down word
+    reads as nonsense."""
+    order = np.argsort(ys)
+    line = np.zeros(len(ys), int)
+    line[order] = np.concatenate([[0], np.cumsum(np.diff(ys[order]) > height)])
+    if line.max() < SIZE:
+        return np.ones(len(ys), bool)
+    known = np.array([match_word(t.text).matched for t in texts])
+    score = {g: int(known[line == g].sum()) for g in range(int(line.max()) + 1)}
+    best = sorted(score, key=lambda g: (-score[g], -g))[:SIZE]
+    return np.isin(line, best)
+
+
 def to_grid(texts: Sequence[Text]) -> list[list[Text]]:
     """The texts of each of the 25 cells, in grid order; :class:`PhotoError` when the texts do
     not make a 5x5 grid."""
@@ -155,6 +173,8 @@ def to_grid(texts: Sequence[Text]) -> list[list[Text]]:
     c, s = math.cos(-slant), math.sin(-slant)
     centres = np.array([t.centre for t in texts])
     level = centres @ np.array([[c, s], [-s, c]])  # turned back by the board's slant
+    upright = _upright_lines(texts, level[:, 1], height)
+    texts, level = [t for t, keep in zip(texts, upright) if keep], level[upright]
     rows = _clusters(level[:, 1], SIZE, 1.5 * height)
     cols = _clusters(level[:, 0], SIZE, 1.5 * height)
     if rows is None or cols is None:
@@ -167,13 +187,38 @@ def to_grid(texts: Sequence[Text]) -> list[list[Text]]:
 
 
 def cell_text(texts: Sequence[Text]) -> str:
-    """One card's text: its pieces joined left to right, or "" when pieces far apart on one
-    line show that something covers the card (``texts`` left to right)."""
+    """One line of a card's text: its pieces joined left to right, or "" when pieces far apart
+    show that something covers the card (``texts`` left to right)."""
     for a, b in zip(texts, texts[1:]):
         gap = (b.centre[0] - b.width / 2) - (a.centre[0] + a.width / 2)
         if gap > SPLIT_GAP * max(a.height, b.height):
             return ""
     return " ".join(" ".join(t.text.split()) for t in texts).strip()
+
+
+def _lines(texts: Sequence[Text]) -> list[list[Text]]:
+    """A card's pieces of text as lines, top to bottom, each left to right (``texts`` left to
+    right): a printed card also carries its word upside down above the upright one."""
+    if not texts:
+        return []
+    slant = float(np.median([t.slant for t in texts]))
+    across = [(-math.sin(slant) * t.centre[0] + math.cos(slant) * t.centre[1], t) for t in texts]
+    lines: list[list[tuple[float, Text]]] = []
+    for v, t in sorted(across, key=lambda z: z[0]):
+        if lines and v - lines[-1][-1][0] < 0.6 * max(t.height, lines[-1][-1][1].height):
+            lines[-1].append((v, t))
+        else:
+            lines.append([(v, t)])
+    return [sorted((t for _, t in line), key=lambda t: t.centre[0]) for line in lines]
+
+
+def read_cell(texts: Sequence[Text]) -> Cell:
+    """One card: of its lines, the lowest that is a known card, else the lowest line as read
+    (the upright word sits below the upside-down one, which reads as nonsense)."""
+    cells = [match_word(joined) if (joined := cell_text(line)) else Cell("", " ".join(t.text for t in line))
+             for line in _lines(texts)]
+    known = [c for c in cells if c.matched]
+    return known[-1] if known else cells[-1] if cells else Cell("")
 
 
 @cache
@@ -222,11 +267,7 @@ def read_board(source: Source) -> BoardReading:
     Raises :class:`PhotoError` (one line) when the photo cannot be opened, is too dark, or
     shows no 5x5 grid of words; :class:`PhotoExtraMissing` without the ``photo`` extra."""
     rgb = open_photo(source, MAX_SIDE)
-    cells = []
-    for texts in to_grid(detect(rgb)):
-        joined = cell_text(texts)
-        cells.append(match_word(joined) if joined else Cell("", " ".join(t.text for t in texts)))
-    reading = BoardReading(tuple(cells))
+    reading = BoardReading(tuple(read_cell(texts) for texts in to_grid(detect(rgb))))
     if len(reading.cells) - len(reading.unreadable) < MIN_CARDS:
         raise PhotoError(f"read only {25 - len(reading.unreadable)} of the 25 cards: "
                          "take the photo again closer and in better light, or type the words")
