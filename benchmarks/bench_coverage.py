@@ -1,7 +1,7 @@
 """Which cards of the published boxes each family knows, and boards dealt from them end to end.
 
-Part a, coverage: for each word list (the Codenames: Duet box, the original box; copies in
-``tests/data/``) and each family, how many cards its own table knows (exactly, as a phrase,
+Part a, coverage: for each word list (the Codenames: Duet box, the original box; shipped in
+``duetbot/data/cards/``) and each family, how many cards its own table knows (exactly, as a phrase,
 or without accents), how many it reads through a fallback (mapped from MiniLM's real vector,
 or from the card's spelling), and how many it could not read at all.
 
@@ -18,18 +18,17 @@ from __future__ import annotations
 import argparse
 import random
 import time
-from pathlib import Path
 
 from duetbot.bots.factory import DEFAULT_GUESSER_MODELS, default_bots, model
 from duetbot.embeddings import load_model
 from duetbot.suggest import Suggester
+from duetbot.wordpool import PUBLISHED_BOXES, published_box
 
-LISTS = Path(__file__).resolve().parents[1] / "tests" / "data"
-NAMES = ("codenames_duet", "codenames_original")
+NAMES = PUBLISHED_BOXES
 
 
 def read_list(name: str) -> list[str]:
-    return [w.strip() for w in (LISTS / f"{name}.txt").read_text(encoding="utf-8").splitlines() if w.strip()]
+    return list(published_box(name))
 
 
 def part_a() -> None:

@@ -18,12 +18,11 @@ from typer.testing import CliRunner
 from duetbot.cli import app
 from duetbot.cli.suggest import suggester
 from duetbot.rules import is_legal_clue
+from duetbot.wordpool import PUBLISHED_BOXES, published_box
 
 from .conftest import bare_env
 
-DATA = Path(__file__).resolve().parent / "data"
-PUBLISHED = {name: [w.strip() for w in (DATA / f"{name}.txt").read_text(encoding="utf-8").splitlines() if w.strip()]
-             for name in ("codenames_duet", "codenames_original")}
+PUBLISHED = {name: list(published_box(name)) for name in PUBLISHED_BOXES}
 #: Cards no shipped table has, or has only in part: names, phrases, punctuation, accents, new words.
 UNUSUAL = ["MUSKETEER", "MOUNTIE", "ST.PATRICK", "ST. PATRICK", "MARACAS", "TIPI", "CAFÉ", "PIÑATA",
            "LOCH NESS", "ICE CREAM", "NEW YORK", "SCUBA DIVER", "NOTRE DAME", "ZORBLAX", "QWXZY", "O’BRIEN",

@@ -26,7 +26,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("views", "records", "embeddings"),
     ("bots", "build"),
     ("harness",),
-    ("simulation", "suggest", "saves"),
+    ("simulation", "suggest", "saves", "photo"),
     ("web",),
     ("cli",),
     ("__main__",),

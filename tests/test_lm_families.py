@@ -16,12 +16,12 @@ from duetbot.bots import factory
 from duetbot.build import lm_associations as lm
 from duetbot.embeddings import load_model, store
 from duetbot.embeddings.subword import SOURCE_FAMILY, load_subword
+from duetbot.wordpool import PUBLISHED_BOXES, published_box
 
 from .conftest import benchmark
 
 DATA = Path(__file__).resolve().parent / "data"
-BOXES = [w.strip() for name in ("codenames_duet", "codenames_original")
-         for w in (DATA / f"{name}.txt").read_text(encoding="utf-8").splitlines() if w.strip()]
+BOXES = [w for name in PUBLISHED_BOXES for w in published_box(name)]
 
 
 @pytest.mark.parametrize("name,licence", [("smollm", "Apache-2.0"), ("wordllama", "MIT")])

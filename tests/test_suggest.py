@@ -246,9 +246,10 @@ def test_published_word_lists_give_no_unknown_word():
     from duetbot.bots.factory import default_bots
 
     spy, guesser = default_bots()
-    for name in ("codenames_duet", "codenames_original"):
-        path = Path(__file__).resolve().parent / "data" / f"{name}.txt"
-        words = [w.strip() for w in path.read_text().splitlines() if w.strip()]
+    from duetbot.wordpool import PUBLISHED_BOXES, published_box
+
+    for name in PUBLISHED_BOXES:
+        words = published_box(name)
         for k in range(0, len(words) - 24, 25):
             for ens in (spy.ensemble, guesser.ensemble):
                 assert ens.board(words[k:k + 25]).z.shape[2] == 25

@@ -7,6 +7,7 @@ header documents, on a phone-sized touch viewport, against a real server.
 
 from __future__ import annotations
 
+import importlib.util
 import os
 from pathlib import Path
 
@@ -15,6 +16,8 @@ from starlette.testclient import TestClient
 
 from duetbot.web import MAX_BODY, GameStore, create_app
 from duetbot.wordpool import default_pool
+
+from .web_support import axe_problems
 
 
 # Every 23rd word of the pool: 25 words from across the alphabet, all known to the models.
@@ -112,6 +115,42 @@ def test_only_json_bodies_of_limited_size(client):
     r = client.post("/api/suggest", content=iter([big[:40_000], big[40_000:]]),
                     headers={"content-type": "application/json"})
     assert r.status_code == 413
+
+
+def test_a_long_running_server_keeps_its_caches_bounded(tmp_path):
+    """Issue 35: `duetbot serve` answers table requests for ever; every board it meets must not
+    stay with it. Over many boards (spymaster and guesser requests) the ensemble's board
+    caches, the spymaster's per-word legality cache (its bound lowered here so the test reaches
+    it) and the guesser's reading caches never pass their bounds, and memory stays flat."""
+    import random
+    import tracemalloc
+
+    from duetbot.bots.guesser import READ_CACHE_SIZE
+    from duetbot.wordpool import default_pool
+
+    store = GameStore(tmp_path)
+    pool = default_pool()
+    rng = random.Random(35)
+    with TestClient(create_app(store)) as c:
+        suggester = store.suggester()
+        legality = suggester.spymaster.words._illegal
+        legality.size = 60
+        tracemalloc.start()
+        peaks = []
+        for n in range(40):
+            board = rng.sample(pool, 25)
+            r = suggest(c, {"id": n, "role": "spymaster", "board": board, "green": board[:9], "assassin": board[9:12]})
+            assert r.status_code == 200
+            r = suggest(c, {"id": n, "role": "guesser", "board": board, "clues": [{"clue": "ocean", "number": 2}]})
+            assert r.status_code == 200
+            if n in (19, 39):
+                peaks.append(tracemalloc.get_traced_memory()[0])
+        tracemalloc.stop()
+    for ens in {id(e): e for e in (suggester.spymaster.ensemble, suggester.guesser.ensemble)}.values():
+        assert len(ens.board_cache) <= ens.board_cache.size and len(ens.rows_cache) <= ens.rows_cache.size
+    assert len(legality) <= 60
+    assert len(suggester.guesser._reads) <= READ_CACHE_SIZE and len(suggester.guesser._zs) <= READ_CACHE_SIZE
+    assert peaks[1] - peaks[0] < 8 * 2**20, peaks       # the second 20 boards add no lasting memory
 
 
 # --- the page, on a phone -----------------------------------------------------------------
@@ -345,37 +384,44 @@ def test_classic_table_on_a_phone(phone_page):
     assert all(not c["key"] and not c["table"] for c in cards(page))
 
 
-def test_a_long_running_server_keeps_its_caches_bounded(tmp_path):
-    """Issue 35: `duetbot serve` answers table requests for ever; every board it meets must not
-    stay with it. Over many boards (spymaster and guesser requests) the ensemble's board
-    caches, the spymaster's per-word legality cache (its bound lowered here so the test reaches
-    it) and the guesser's reading caches never pass their bounds, and memory stays flat."""
-    import random
-    import tracemalloc
+@pytest.mark.skipif(importlib.util.find_spec("rapidocr_onnxruntime") is None,
+                    reason="needs the photo extra (pip install 'duetbot[photo]')")
+def test_the_table_from_photos_on_a_phone(phone_page, tmp_path):
+    """Issue 38: the camera buttons read the board and the key card; the person checks both
+    before the table changes, and a bad photo changes nothing."""
+    from .photo_support import blank_photo, board_photo, key_photo
 
-    from duetbot.bots.guesser import READ_CACHE_SIZE
-    from duetbot.wordpool import default_pool
+    page = phone_page
+    board = board_photo(12, hard=True, hand=True)
+    key = key_photo(5, hard=True)
+    open_table(page)
+    page.fill("#tt-words", "typed before the photo")
+    page.set_input_files("#tt-photo-board", str(blank_photo(2, dark=True).save(tmp_path / "dark.jpg")))
+    page.wait_for_function("document.getElementById('tt-message').textContent.includes('too dark')")
+    assert page.input_value("#tt-words") == "typed before the photo"  # nothing lost
+    assert page.locator("#tt-review").is_hidden()
 
-    store = GameStore(tmp_path)
-    pool = default_pool()
-    rng = random.Random(35)
-    with TestClient(create_app(store)) as c:
-        suggester = store.suggester()
-        legality = suggester.spymaster.words._illegal
-        legality.size = 60
-        tracemalloc.start()
-        peaks = []
-        for n in range(40):
-            board = rng.sample(pool, 25)
-            r = suggest(c, {"id": n, "role": "spymaster", "board": board, "green": board[:9], "assassin": board[9:12]})
-            assert r.status_code == 200
-            r = suggest(c, {"id": n, "role": "guesser", "board": board, "clues": [{"clue": "ocean", "number": 2}]})
-            assert r.status_code == 200
-            if n in (19, 39):
-                peaks.append(tracemalloc.get_traced_memory()[0])
-        tracemalloc.stop()
-    for ens in {id(e): e for e in (suggester.spymaster.ensemble, suggester.guesser.ensemble)}.values():
-        assert len(ens.board_cache) <= ens.board_cache.size and len(ens.rows_cache) <= ens.rows_cache.size
-    assert len(legality) <= 60
-    assert len(suggester.guesser._reads) <= READ_CACHE_SIZE and len(suggester.guesser._zs) <= READ_CACHE_SIZE
-    assert peaks[1] - peaks[0] < 8 * 2**20, peaks       # the second 20 boards add no lasting memory
+    page.set_input_files("#tt-photo-board", str(board.save(tmp_path / "board.jpg")))
+    page.wait_for_selector("#tt-review .tt-review-input[data-index='24']")
+    inputs = page.locator(".tt-review-input")
+    assert [inputs.nth(i).input_value() for i in range(25)] == list(board.truth)
+    unread = page.locator(".tt-review-input.tt-unread")
+    assert unread.count() == 1 and unread.get_attribute("data-index") == str(board.covered)
+    assert page.locator("#tt-grid .tt-card").count() == 0  # nothing used before it is checked
+    assert axe_problems(page) == []
+    page.tap("#tt-review-use")  # the unreadable card is still empty
+    assert "unreadable in the photo" in page.inner_text("#tt-message")
+    unread.fill("zebra")
+    page.tap("#tt-review-use")
+    words = [w or "zebra" for w in board.truth]
+    assert [c["word"] for c in cards(page)] == words
+
+    page.set_input_files("#tt-photo-key", str(key.save(tmp_path / "key.jpg")))
+    page.wait_for_selector("#tt-review .tt-review-key[data-index='24']")
+    labels = page.eval_on_selector_all(".tt-review-key", "cells => cells.map(c => c.dataset.label)")
+    assert labels == list(key.truth)
+    first_bystander = labels.index("bystander")
+    page.tap(f".tt-review-key[data-index='{first_bystander}']")  # a tap cycles: bystander -> green
+    page.tap("#tt-review-use")
+    want = ["green" if i == first_bystander else "" if lab == "bystander" else lab for i, lab in enumerate(key.truth)]
+    assert [c["key"] for c in cards(page)] == want

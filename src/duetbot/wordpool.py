@@ -38,6 +38,9 @@ __all__ = [
     "default_pool",
     "load_pool",
     "parse_pool",
+    "PUBLISHED_BOXES",
+    "published_box",
+    "published_cards",
 ]
 
 DEFAULT_POOL_NAME = "default"
@@ -48,6 +51,13 @@ MIN_POOL_SIZE = 25
 """A pool must fill at least one 5x5 board."""
 
 _DEFAULT_RESOURCE = ("duetbot", "data/words.txt")
+
+PUBLISHED_BOXES = ("codenames_duet", "codenames_original")
+"""The published boxes' card lists shipped as package data (``data/cards/NAME.txt``): the 400
+words of the Codenames: Duet box (as listed in GitHub ``jbowens/codenamesgreen``,
+``wordlists/green.txt``) and the 400 of the original box (``jbowens/codenames``,
+``assets/original.txt``). A photo's words are matched to them; nothing else may depend on a
+word being on them."""
 _PUNCTUATION = frozenset(" -'\u2019.&")
 
 
@@ -66,6 +76,25 @@ def default_pool() -> tuple[str, ...]:
     except OSError as exc:
         raise WordPoolError(f"{label}: cannot read the default word pool ({_reason(exc)}); reinstall duetbot") from exc
     return parse_pool(_decode(data, label), label)
+
+
+@cache
+def published_box(name: str) -> tuple[str, ...]:
+    """The cards of one of :data:`PUBLISHED_BOXES`, in file order.
+
+    >>> published_box("codenames_duet")[:3]
+    ('DRUM', 'BRIDE', 'WAGON')
+    """
+    if name not in PUBLISHED_BOXES:
+        raise WordPoolError(f"{name}: no such published box; use one of {', '.join(PUBLISHED_BOXES)}")
+    label = f"duetbot/data/cards/{name}.txt"
+    return parse_pool(_decode(resources.files("duetbot").joinpath(f"data/cards/{name}.txt").read_bytes(), label), label)
+
+
+@cache
+def published_cards() -> tuple[str, ...]:
+    """Both published boxes' cards, each word once (a word in both boxes is one card)."""
+    return tuple(dict.fromkeys(w for name in PUBLISHED_BOXES for w in published_box(name)))
 
 
 def load_pool(path: str | os.PathLike[str] | None = None) -> tuple[str, ...]:

@@ -118,31 +118,18 @@ def _wordfreq_zipf() -> Callable[[str, str], float] | None:
     return zipf_frequency
 
 
-#: The source checkout this module sits in (``src/duetbot/build/``): a maintainer build reads
-#: the published boxes' word lists from its ``tests/data``.
-CHECKOUT = Path(__file__).resolve().parents[3]
-
-
-def _box_words(root: Path) -> list[str]:
-    """Both published boxes' cards (``tests/data`` copies), as the tables spell their keys."""
-    out: list[str] = []
-    for name in ("codenames_duet", "codenames_original"):
-        path = root / "tests" / "data" / f"{name}.txt"
-        out += [word_key(w) for w in path.read_text(encoding="utf-8").splitlines() if w.strip()]
-    return out
-
-
-def vocabulary(root: Path, clue_words: int, reference: Any) -> tuple[list[str], list[str], set[str]]:
+def vocabulary(clue_words: int, reference: Any) -> tuple[list[str], list[str], set[str]]:
     """(stimuli in query order, table keys, the boxes' and pool's keys).
 
     Board words come first (both boxes and the shipped pool, each entry as the tables key it:
     a single word, or a phrase key such as ``loch_ness`` with its parts as words), then the
     ``clue_words`` most frequent clue words of the ``reference`` family (glove50's table,
     ordered by its zipf frequencies)."""
-    from ..wordpool import default_pool
+    from ..wordpool import PUBLISHED_BOXES, default_pool, published_box
 
     board: list[str] = []
-    for entry in [*_box_words(root), *(word_key(w) for w in default_pool())]:
+    boxes = [w for name in PUBLISHED_BOXES for w in published_box(name)]
+    for entry in (word_key(w) for w in [*boxes, *default_pool()]):
         parts = entry_parts(entry)
         keys = [phrase_key(entry), *parts] if len(parts) > 1 else [entry]
         board += [k for k in keys if k not in board]
@@ -339,7 +326,7 @@ def _zipf(words: Sequence[str], reference: Any) -> np.ndarray:
     return out
 
 
-def build(out: Path, root: Path, cache: Path | None = None, jobs: int = 1,
+def build(out: Path, cache: Path | None = None, jobs: int = 1,
           clue_words: int = DEFAULTS["clue_words"], dims: int = DEFAULTS["dims"], ask_missing: bool = True,
           log: Callable[[str], None] = print) -> dict[str, Any]:
     """Query the model (resuming from ``cache``), fit the vectors, write the model ``out``.
@@ -350,7 +337,7 @@ def build(out: Path, root: Path, cache: Path | None = None, jobs: int = 1,
     gguf = gguf_path()
     gguf_sha = store.sha256_file(gguf)
     reference = load_model("glove50")
-    stimuli, keys, board_set = vocabulary(root, clue_words, reference)
+    stimuli, keys, board_set = vocabulary(clue_words, reference)
     board = [k for k in keys if k in board_set]
     prompt_sha = hashlib.sha256(PROMPT.encode()).hexdigest()[:12]
     cache = cache or Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache")) / "duetbot-build" / \

@@ -64,13 +64,13 @@ def inference():
     return WordLlamaInference(codebook, Tokenizer.from_file(str(tokenizer)))
 
 
-def build(out: Path, root: Path, clue_words: int = DEFAULTS["clue_words"],
+def build(out: Path, clue_words: int = DEFAULTS["clue_words"],
           log: Callable[[str], None] = print) -> dict[str, Any]:
     """Embed the vocabulary with WordLlama and write the model directory ``out``."""
     from ..embeddings import load_model
 
     reference = load_model("glove50")
-    keys, _, board = vocabulary(root, clue_words, reference)
+    keys, _, board = vocabulary(clue_words, reference)
     wl = inference()
     vectors = wl.embed([k.replace("_", " ") for k in keys], norm=True, batch_size=256)
     order = sorted(range(len(keys)), key=lambda i: keys[i])

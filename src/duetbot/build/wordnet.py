@@ -43,11 +43,8 @@ import numpy as np
 
 from ..embeddings import store
 from ..embeddings.vocab import STOPWORDS, entry_parts, is_clue_candidate
-from ..wordpool import default_pool
+from ..wordpool import default_pool, published_cards
 from .models import package_version, svd_embedding
-
-#: The published card lists in a source checkout (``tests/data/``), when there is one.
-CARD_LISTS = Path(__file__).resolve().parents[3] / "tests" / "data"
 
 DEFAULT_WORDNET = Path("/usr/share/wordnet")
 DEFAULT_COPYRIGHT = Path("/usr/share/doc/wordnet-base/copyright")
@@ -366,15 +363,9 @@ def _zipf(words: list[str]) -> np.ndarray:
 
 
 def _pool_words() -> set[str]:
-    """The shipped pool's words and phrase keys, and the published card lists' (tests/data)."""
+    """The shipped pool's words and phrase keys, and the published card lists'."""
     out: set[str] = set()
-    parts = entry_parts
-    for path in sorted(CARD_LISTS.glob("codenames_*.txt")):
-        for entry in path.read_text(encoding="utf-8").splitlines():
-            if entry.strip() and not entry.startswith("#"):
-                out.update(parts(entry))
-                out.add("_".join(parts(entry)))
-    for entry in default_pool():
+    for entry in (*published_cards(), *default_pool()):
         out.update(entry_parts(entry))
         out.add("_".join(entry_parts(entry)))
     return out

@@ -369,9 +369,9 @@ def build(
 
                 from ..build import lm_associations, wordllama_family
 
-                target_dir, root = (out or package_models_dir()) / name, lm_associations.CHECKOUT
-                meta = (lm_associations.build(target_dir, root, jobs=jobs, log=log) if name == "smollm"
-                        else wordllama_family.build(target_dir, root, log=log))
+                target_dir = (out or package_models_dir()) / name
+                meta = (lm_associations.build(target_dir, jobs=jobs, log=log) if name == "smollm"
+                        else wordllama_family.build(target_dir, log=log))
                 size = sum(f["bytes"] for f in meta["files"].values())
                 console.print(f"{name}: dim {meta['dim']}, {meta['vocab_size']:,} words, {size / 1e6:.1f} MB, "
                               f"sha256 {meta['checksum']}")

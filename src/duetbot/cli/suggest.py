@@ -21,7 +21,9 @@ from rich.table import Table
 
 from ..jsonio import JSONInputError, dumps, iter_lines, read_json_file
 from ..words import spelling
-from .common import VECTOR, VECTOR_HELP, GameKind, SuggestPartnerOption, fail, partner_spec, quiet_stdout, vector_hint
+from .common import (
+    VECTOR, VECTOR_HELP, GameKind, SuggestPartnerOption, fail, partner_spec, quiet_stdout, terminal_ask, vector_hint,
+)
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..suggest import Suggester
@@ -158,6 +160,37 @@ Game = Annotated[Optional[str], typer.Option("--game", metavar="|".join(GAMES), 
 Classic = Annotated[bool, typer.Option("--classic", help="Same as --game classic.")]
 AsJson = Annotated[bool, typer.Option("--json", help="Print the answer as the JSON a 'suggest jsonl' line gets (every figure, for programs).")]
 RequestFile = Annotated[Optional[Path], typer.Option("--request", help="A JSON file holding one request: the fields of one 'suggest jsonl' line (see 'duetbot suggest schema'); flags given too override them.")]
+Photo = Annotated[Optional[Path], typer.Option("--photo", metavar="FILE", help="Read the 25 words from a photo of the table (instead of --board); you see the grid and correct it before anything is suggested. Needs the photo extra: pip install 'duetbot[photo]'.")]
+KeyPhoto = Annotated[Optional[Path], typer.Option("--key-photo", metavar="FILE", help="Read your side of the key card from a photo, the card standing as it does before you (instead of --green and --assassin); shown on the board for you to correct.")]
+
+
+def _from_photos(board: Optional[str], photo: Optional[Path], key_photo: Optional[Path], covered: Optional[str],
+                 **own: Optional[str]) -> tuple[Optional[list[str]], Optional[list[str]], Optional[list[str]]]:
+    """(board, green, assassin) from ``--photo`` / ``--key-photo`` once the person has confirmed
+    them, else from the flags (``own``: the --green and --assassin given)."""
+    green, assassin = _split(own.get("green")), _split(own.get("assassin"))
+    words = _split(board)
+    if photo is None and key_photo is None:
+        return words, green, assassin
+    from .photo import confirm_board, confirm_key, read_board_photo, read_key_photo
+
+    if photo is not None and board is not None:
+        fail("--board and --photo both give the board: give one of them")
+    if key_photo is not None and (green is not None or assassin is not None):
+        fail("--key-photo gives your greens and assassins: leave out --green and --assassin")
+    ask = terminal_ask(console)
+    if photo is not None:
+        words = confirm_board(read_board_photo(photo), console, ask)
+    if key_photo is not None:
+        if words is None:
+            fail("--key-photo marks the cards of a board: give the board too (--board or --photo)")
+        from ..rules import Label
+
+        labels = confirm_key(read_key_photo(key_photo), words, console, ask)
+        gone = {w.casefold() for w in _split(covered) or ()}
+        green = [w for w, lab in zip(words, labels) if lab is Label.GREEN and w.casefold() not in gone]
+        assassin = [w for w, lab in zip(words, labels) if lab is Label.ASSASSIN]
+    return words, green, assassin
 
 
 @app.command()
@@ -166,23 +199,24 @@ def clue(board: Board = None, green: Green = None, assassin: Assassin = None, co
          tokens: Tokens = None,
          top: Annotated[Optional[int], typer.Option(min=1, show_default="5, or the --request file's top", help="How many clues to show (overrides a --request file's top).")] = None,
          request: RequestFile = None, game: Game = None, classic: Classic = False, vector: Vectors = None,
-         partner: SuggestPartnerOption = None, as_json: AsJson = False,
+         partner: SuggestPartnerOption = None, as_json: AsJson = False, photo: Photo = None, key_photo: KeyPhoto = None,
          team_agents: Annotated[Optional[str], typer.Option(metavar="WORDS", help="With --game classic: your team's agents still to find.")] = None,
          opponent_agents: Annotated[Optional[str], typer.Option(metavar="WORDS", help="With --game classic: the other team's agents.")] = None) -> None:
     """Suggest clues for your greens (classic: your team's agents), with their targets and risks."""
+    words, greens, assassins = _from_photos(board, photo, key_photo, covered, green=green, assassin=assassin)
     req, chosen_by = _request(
-        "spymaster", request, game, classic, board=_split(board), green=_split(green), assassin=_split(assassin),
+        "spymaster", request, game, classic, board=words, green=greens, assassin=assassins,
         covered=_split(covered), partner_bystanders=_split(partner_bystanders), tokens=tokens, top=top,
         team_agents=_split(team_agents), opponent_agents=_split(opponent_agents))
     is_classic = req.get("game") == "classic"
-    duet_only = _given(green=green, partner_bystanders=partner_bystanders, tokens=tokens)
+    duet_only = _given(green=green, partner_bystanders=partner_bystanders, tokens=tokens, key_photo=key_photo)
     if is_classic and duet_only:
         fail(f"{_are(duet_only)} for Duet boards, and {chosen_by} asks for a classic one: "
              "give --team-agents and --opponent-agents")
     classic_only = _given(team_agents=team_agents, opponent_agents=opponent_agents)
     if not is_classic and classic_only:
         fail(f"{_are(classic_only)} for classic boards: add --game classic (or --classic)")
-    answer = _ask(req, vector, partner, _fields(board=board, green=green, assassin=assassin, covered=covered,
+    answer = _ask(req, vector, partner, _fields(board=words, green=greens, assassin=assassins, covered=covered,
                                                 partner_bystanders=partner_bystanders, tokens=tokens, top=top,
                                                 team_agents=team_agents, opponent_agents=opponent_agents), request)
     if as_json:
@@ -220,7 +254,8 @@ def guess(board: Board = None,
           wrong: Annotated[Optional[str], typer.Option(metavar="WORDS", help="Your earlier guesses your partner marked bystander.")] = None,
           green: Green = None, assassin: Assassin = None, tokens: Tokens = None, request: RequestFile = None,
           game: Game = None, classic: Classic = False, vector: Vectors = None,
-          partner: SuggestPartnerOption = None, as_json: AsJson = False) -> None:
+          partner: SuggestPartnerOption = None, as_json: AsJson = False, photo: Photo = None,
+          key_photo: KeyPhoto = None) -> None:
     """Rank the words for your partner's clues (classic: your spymaster's) and say where to stop."""
     from ..rules import Clue
 
@@ -230,14 +265,15 @@ def guess(board: Board = None,
             clues = [{"clue": w, "number": n} for w, n in map(Clue.parse_reported, clue)]
         except ValueError as exc:
             fail(str(exc))
-    req, chosen_by = _request("guesser", request, game, classic, board=_split(board), clues=clues,
-                              covered=_split(covered), wrong=_split(wrong), green=_split(green),
-                              assassin=_split(assassin), tokens=tokens)
-    duet_only = _given(wrong=wrong, green=green, assassin=assassin, tokens=tokens)
+    words, greens, assassins = _from_photos(board, photo, key_photo, covered, green=green, assassin=assassin)
+    req, chosen_by = _request("guesser", request, game, classic, board=words, clues=clues,
+                              covered=_split(covered), wrong=_split(wrong), green=greens,
+                              assassin=assassins, tokens=tokens)
+    duet_only = _given(wrong=wrong, green=green, assassin=assassin, tokens=tokens, key_photo=key_photo)
     if req.get("game") == "classic" and duet_only:
         fail(f"{_are(duet_only)} for Duet boards, and {chosen_by} asks for a classic one: leave them out")
-    answer = _ask(req, vector, partner, _fields(board=board, clues=clues, covered=covered, wrong=wrong, green=green,
-                                                assassin=assassin, tokens=tokens), request)
+    answer = _ask(req, vector, partner, _fields(board=words, clues=clues, covered=covered, wrong=wrong, green=greens,
+                                                assassin=assassins, tokens=tokens), request)
     from ..suggest.requests import ClassicGuesserResponse
 
     if as_json:
@@ -272,6 +308,28 @@ def _print_notes(answer: Any) -> None:
     """How the request was read (words read from their spelling, clues taken as reported)."""
     for note in answer.notes:
         console.print(f"note: {note}", markup=False, highlight=False)
+
+
+@app.command()
+def read(photo: Annotated[Optional[Path], typer.Option("--photo", metavar="FILE", help="The photo: of the table (the board's words), or with --key of your side of the key card.")] = None,
+         key: Annotated[bool, typer.Option("--key", help="Read a key card: its 25 cells as green, bystander or assassin.")] = False,
+         as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object: words (\"\" where unreadable), unreadable (their grid indices), read (the raw text), matched; or key.")] = False) -> None:
+    """Print what a photo shows, row by row (for scripts and checks): the words, comma-separated, ? where unreadable; or the key card's colours. Needs the photo extra."""
+    from .photo import read_board_photo, read_key_photo
+
+    if photo is None:
+        fail("give the photo to read: duetbot suggest read --photo FILE [--key]")
+    if key:
+        reading = read_key_photo(photo)
+        data, cells = reading.to_json(), [lab.value for lab in reading.labels]
+    else:
+        board = read_board_photo(photo)
+        data, cells = board.to_json(), [w or "?" for w in board.words]
+    if as_json:
+        sys.stdout.write(json.dumps(data) + "\n")
+        return
+    for r in range(0, 25, 5):
+        sys.stdout.write(", ".join(cells[r:r + 5]) + "\n")
 
 
 @app.command()

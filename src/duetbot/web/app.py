@@ -14,6 +14,11 @@ Routes (every asset is served from the package; nothing is loaded from elsewhere
   it a word the bot knows (``unknown``, ``suggestion``).
 - ``GET /api/games/ID/hint``: the bot's suggestion for the person's own move.
 - ``POST /api/suggest``: one request of the ``suggest`` contract (``duetbot suggest schema``).
+- ``POST /api/photo/board`` and ``/api/photo/key``: a photo (``Content-Type: image/...``, at
+  most :data:`MAX_PHOTO` bytes) read by :mod:`duetbot.photo`: ``{"words", "unreadable", "read",
+  "matched"}`` or ``{"key"}``. The table helper shows it for the person to correct before it
+  changes the table. A photo that cannot be read answers 422, a server without the ``photo``
+  extra 501, each with one line.
 
 A refused request answers ``{"error": "one line"}`` with a 4xx status and changes nothing.
 Served on this computer only, the app answers only requests addressed to its local names.
@@ -44,6 +49,9 @@ __all__ = ["MAX_BODY", "create_app"]
 
 MAX_BODY = 64 * 1024
 """Largest request body accepted (a suggest request is a few kB)."""
+MAX_PHOTO = 16 * 1024 * 1024
+"""Largest photo accepted (the table helper shrinks a photo to about 0.5 MB before sending it;
+a phone's own photo is 2-12 MB)."""
 STATIC = Path(__file__).parent / "static"
 
 
@@ -55,20 +63,33 @@ class _NotJSON(WebError):
     status = 415
 
 
+class _Unreadable(WebError):
+    status = 422
+
+
+class _NoExtra(WebError):
+    status = 501
+
+
+async def _body(request: Request, limit: int) -> bytes:
+    declared = request.headers.get("content-length")
+    if declared is not None and declared.isdigit() and int(declared) > limit:
+        raise _TooLarge(f"request body too large ({declared} bytes; at most {limit})")
+    body = bytearray()
+    async for chunk in request.stream():
+        body += chunk
+        if len(body) > limit:
+            raise _TooLarge(f"request body too large (more than {limit} bytes)")
+    return bytes(body)
+
+
 async def _json_body(request: Request) -> Any:
     kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
     if kind != "application/json":
         raise _NotJSON("send the request body as JSON (Content-Type: application/json)")
-    declared = request.headers.get("content-length")
-    if declared is not None and declared.isdigit() and int(declared) > MAX_BODY:
-        raise _TooLarge(f"request body too large ({declared} bytes; at most {MAX_BODY})")
-    body = bytearray()
-    async for chunk in request.stream():
-        body += chunk
-        if len(body) > MAX_BODY:
-            raise _TooLarge(f"request body too large (more than {MAX_BODY} bytes)")
+    body = await _body(request, MAX_BODY)
     try:
-        return loads(bytes(body))
+        return loads(body)
     except JSONInputError as exc:
         raise WebError(f"the request body is not JSON: {exc}") from None
 
@@ -153,6 +174,28 @@ def create_app(store: GameStore, allowed_hosts: Sequence[str] | None = None) -> 
         response = await run_in_threadpool(answer)
         return JSONResponse(response, status_code=400 if "error" in response else 200)
 
+    async def photo(request: Request) -> Response:
+        # An image type, never a form's: another site's page cannot post one without asking first.
+        if not request.headers.get("content-type", "").lower().startswith("image/"):
+            raise _NotJSON("send the photo itself as the body (Content-Type: image/jpeg or image/png)")
+        kind = request.path_params["kind"]
+        if kind not in ("board", "key"):
+            raise NotFound(f"no such API route: POST {request.url.path} (photos go to /api/photo/board or /api/photo/key)")
+        data = await _body(request, MAX_PHOTO)
+
+        def read() -> dict:
+            from ..photo import PhotoError, PhotoExtraMissing, read_board, read_key
+
+            try:
+                with store.bot_lock:  # two cores: one heavy job at a time
+                    return (read_key if kind == "key" else read_board)(data).to_json()
+            except PhotoExtraMissing as exc:
+                raise _NoExtra(str(exc)) from None
+            except PhotoError as exc:
+                raise _Unreadable(str(exc)) from None
+
+        return JSONResponse(await run_in_threadpool(read))
+
     async def not_found(request: Request, exc: Exception) -> Response:
         if request.url.path == "/api" or request.url.path.startswith("/api/"):
             return _error(NotFound(f"no such API route: {request.method} {request.url.path}"))
@@ -174,6 +217,7 @@ def create_app(store: GameStore, allowed_hosts: Sequence[str] | None = None) -> 
         Route(f"/api/games/{gid}/check", _api(check), methods=["GET"]),
         Route(f"/api/games/{gid}/hint", _api(hint), methods=["GET"]),
         Route("/api/suggest", _api(suggest), methods=["POST"]),
+        Route("/api/photo/{kind:str}", _api(photo), methods=["POST"]),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
     middleware = [] if allowed_hosts is None else [Middleware(TrustedHostMiddleware, allowed_hosts=list(allowed_hosts))]

@@ -16,6 +16,9 @@
 //   #tt-clues > .tt-clue rows (.tt-clue-word, .tt-clue-number, .tt-clue-remove), #tt-add-clue, #tt-guess
 //   #tt-results: .tt-suggestion buttons, or ol.tt-ranking > li[data-word] and li.tt-stop
 //   #tt-message                 the one error line (role="alert")
+//   #tt-photo-board, #tt-photo-key   camera inputs (POST /api/photo/board|key); #tt-review the
+//       reading to check: .tt-review-input[data-index] (words; .tt-unread where unreadable) or
+//       .tt-review-key[data-index][data-label] (key cells, a tap cycles), #tt-review-use, #tt-review-cancel
 //
 // Every text reaches the DOM through textContent or text nodes, never as HTML.
 "use strict";
@@ -194,8 +197,20 @@
   });
   words.value = state.text;
   const fillButton = el("button", {id: "tt-fill", type: "button", onclick: fill}, "Fill the board");
+  // The camera: a photo is read on this computer (duetbot serve), shown for checking, and
+  // changes the table only when the person says so.
+  const camera = (id, label, onfile) => {
+    const input = el("input", {id, type: "file", accept: "image/*", capture: "environment", class: "tt-file",
+      onchange: () => { const file = input.files && input.files[0]; input.value = ""; if (file) onfile(file); }});
+    return el("label", {class: "tt-camera"}, el("span", {class: "tt-camera-text"}, label), input);
+  };
+  const boardCamera = camera("tt-photo-board", "Words from a photo", (file) => readPhoto("board", file));
+  const keyCamera = camera("tt-photo-key", "Key card from a photo", (file) => readPhoto("key", file));
+  const review = el("section", {id: "tt-review", class: "panel tt-review", hidden: true, "aria-label": "Check the photo"});
   const entry = el("details", {id: "tt-entry", class: "panel tt-entry"},
     el("summary", {}, "Board words"),
+    el("div", {class: "row"}, boardCamera,
+      el("span", {class: "muted"}, "Photograph the board from above; you check every word before it is used.")),
     words,
     el("div", {class: "row"}, fillButton,
       el("span", {class: "muted"}, "Words with a space (ICE CREAM): one per line.")));
@@ -248,9 +263,10 @@
       el("div", {class: "row tt-spread"},
         el("div", {class: "tt-switch", role: "group", "aria-label": "Game"}, gameButtons), newButton)),
     entry,
+    review,
     el("section", {class: "panel tt-board"},
       markBar, grid,
-      el("div", {class: "row tt-spread"}, editButton, tokensLabel)),
+      el("div", {class: "row tt-spread"}, editButton, keyCamera, tokensLabel)),
     el("section", {class: "panel tt-ask"},
       el("div", {class: "tt-switch tt-modes", role: "group", "aria-label": "What to ask"}, modeButtons),
       suggestPanel, guessPanel),
@@ -265,6 +281,7 @@
     suggestPanel.hidden = state.mode !== "suggest";
     guessPanel.hidden = state.mode !== "guess";
     tokensLabel.hidden = state.game !== "duet";
+    keyCamera.hidden = state.game !== "duet" || !state.words.length;
     clueTitle.textContent = game().cluesTitle;
     // The words are out of the way once the board is filled (a tap opens them again).
     if (!state.words.length) entry.open = true;
@@ -702,6 +719,136 @@
       busy = false;
       buttons.forEach((b, i) => { b.disabled = false; b.textContent = labels[i]; });
     }
+  }
+
+  // --- the table from a photo --------------------------------------------------------------
+
+  // A phone's photo is 2-12 MB: send a copy no wider than the reader uses (1280 px).
+  async function shrink(file) {
+    try {
+      const bitmap = await createImageBitmap(file, {imageOrientation: "from-image"});
+      const scale = Math.min(1, 1280 / Math.max(bitmap.width, bitmap.height));
+      const canvas = el("canvas", {width: Math.round(bitmap.width * scale), height: Math.round(bitmap.height * scale)});
+      canvas.getContext("2d").drawImage(bitmap, 0, 0, canvas.width, canvas.height);
+      const blob = await new Promise((ok) => canvas.toBlob(ok, "image/jpeg", 0.9));
+      return blob || file;
+    } catch (e) {
+      return file;  // not decodable here: let the server say what it is
+    }
+  }
+
+  async function readPhoto(kind, file) {
+    if (busy) return;
+    const near = kind === "key" ? grid.parentNode : entry;
+    if (kind === "key" && !state.words.length) return showError("Fill the board first, then read the key card.", near);
+    busy = true;
+    showError("");
+    const camera = kind === "key" ? keyCamera : boardCamera;
+    const text = camera.querySelector(".tt-camera-text"), label = text.textContent;
+    text.textContent = "Reading the photo...";
+    try {
+      const body = await shrink(file);
+      let response, answer = null;
+      try {
+        response = await fetch(`/api/photo/${kind}`, {
+          method: "POST", headers: {"Content-Type": body.type || "image/jpeg", Accept: "application/json"}, body,
+        });
+      } catch (e) {
+        throw new Error("Could not reach duetbot: is duetbot serve still running?");
+      }
+      try {
+        answer = await response.json();
+      } catch (e) {
+        answer = null;
+      }
+      if (!answer || typeof answer !== "object") throw new Error(`The server answered HTTP ${response.status}, not JSON.`);
+      if (answer.error) throw new Error(String(answer.error));
+      if (kind === "key") showKeyReview(answer.key); else showWordReview(answer);
+    } catch (e) {
+      showError(e.message, near);  // the table stays as it was
+    } finally {
+      busy = false;
+      text.textContent = label;
+    }
+  }
+
+  function closeReview() {
+    review.hidden = true;
+    review.replaceChildren();
+  }
+
+  function reviewShell(title, note, cells, use) {
+    review.replaceChildren(
+      el("h2", {class: "tt-h"}, title), el("p", {class: "muted tt-small"}, note),
+      el("div", {class: "tt-grid tt-review-grid", role: "group", "aria-label": title}, cells),
+      el("div", {class: "row"},
+        el("button", {id: "tt-review-use", type: "button", class: "tt-go", onclick: use}, "Use these"),
+        el("button", {id: "tt-review-cancel", type: "button", onclick: () => { closeReview(); showError(""); }}, "Cancel")));
+    review.hidden = false;
+    review.scrollIntoView({behavior: "auto", block: "nearest"});
+  }
+
+  function showWordReview(answer) {
+    const read = Array.isArray(answer.words) ? answer.words : [];
+    const unreadable = new Set(Array.isArray(answer.unreadable) ? answer.unreadable : []);
+    const inputs = read.slice(0, SIZE).map((w, i) => el("input", {
+      class: `tt-cell-input tt-review-input${unreadable.has(i) ? " tt-unread" : ""}`, "data-index": i,
+      value: String(w || ""), maxlength: MAX_WORD, autocomplete: "off", autocapitalize: "characters", spellcheck: "false",
+      placeholder: unreadable.has(i) ? "?" : "", "aria-invalid": unreadable.has(i) ? "true" : null,
+      "aria-label": `Word ${i + 1}${unreadable.has(i) ? " (unreadable in the photo: type it)" : ""}`,
+      oninput: (e) => { e.target.classList.toggle("tt-unread", !e.target.value.trim()); },
+    }));
+    const missing = unreadable.size;
+    reviewShell("Check the words read from the photo",
+      missing ? `${missing} card${missing === 1 ? " was" : "s were"} unreadable (marked): type ${missing === 1 ? "it" : "them"}, `
+        + "fix any other word, then Use these." : "Fix any word that is wrong, then Use these.",
+      inputs, () => {
+        const got = inputs.map((input) => input.value.trim().split(/\s+/).join(" "));
+        const empty = got.findIndex((w) => !w);
+        const problem = empty >= 0 ? `Type the word of card ${empty + 1} (row ${Math.floor(empty / 5) + 1}, `
+          + `column ${empty % 5 + 1}): it was unreadable in the photo.` : checkWords(got);
+        if (problem) {
+          showError(problem, review);
+          if (empty >= 0) inputs[empty].focus();
+          return;
+        }
+        closeReview();
+        words.value = got.join("\n");
+        fill();
+      });
+    const first = inputs.find((input) => !input.value);
+    if (first) first.focus();
+  }
+
+  const KEY_ORDER = ["green", "assassin", "bystander"];
+  function showKeyReview(key) {
+    if (!Array.isArray(key) || key.length !== SIZE) return showError("The server sent no key card.", grid.parentNode);
+    const labels = key.map((k) => (KEY_ORDER.includes(k) ? k : "bystander"));
+    const cells = labels.map((lab, i) => {
+      const cell = el("button", {type: "button", class: "tt-card tt-review-key", "data-index": i}, "");
+      const show = () => {
+        cell.dataset.label = labels[i];
+        cell.dataset.key = labels[i] === "bystander" ? "" : labels[i];
+        cell.replaceChildren(el("span", {class: "tt-word"}, state.words[i]), el("span", {class: "tt-tag"}, labels[i].toUpperCase()));
+        cell.setAttribute("aria-label", `${state.words[i]}: ${labels[i]} (tap to change)`);
+      };
+      cell.addEventListener("click", () => { labels[i] = KEY_ORDER[(KEY_ORDER.indexOf(labels[i]) + 1) % 3]; show(); });
+      show();
+      return cell;
+    });
+    reviewShell("Check your side of the key card",
+      "Read from the photo and laid on your board. Tap a card to change it, then Use these.", cells, () => {
+        const m = state.marks.duet;
+        labels.forEach((lab, i) => {
+          m.key[i] = lab === "bystander" ? "" : lab;
+          if (m.key[i] && m.table[i] === "bystander") m.table[i] = "";  // a bystander of mine is neither
+        });
+        closeReview();
+        if (view) view.stale = true;
+        save();
+        showError("");
+        render();
+      });
   }
 
   render();
