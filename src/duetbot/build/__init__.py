@@ -13,7 +13,22 @@ that). It needs the ``duetbot[build]`` extra (``models import`` needs only gensi
 - ``word_pool.py`` (with ``word_pool_curation.txt``): the default word pool;
 - ``morphology.py``: the lexicon the clue checks read (``duetbot.words.lexicon``);
 - ``names.py``: the people's-names list the spymaster's clue words leave out;
+- ``phrases.py``: the two-word phrases the guesser reads (POLICE -> STATION);
 - ``importer.py``: ``duetbot models import`` (word2vec, GloVe, fastText, KeyedVectors files).
 
 Each builder with options of its own also runs as ``python -m duetbot.build.NAME --help``.
 """
+
+from pathlib import Path
+
+
+def write_or_check(target: Path, text: str, check: bool, what: str) -> int:
+    """Write a generated data file into the package, or (``check``) say whether the committed
+    one is what a fresh build gives (exit status 1 when it differs)."""
+    if check:
+        same = target.exists() and target.read_text(encoding="utf-8") == text
+        print(f"{target}: {'up to date' if same else 'differs from a fresh build'}")
+        return 0 if same else 1
+    target.write_text(text, encoding="utf-8")
+    print(f"{what} -> {target}")
+    return 0

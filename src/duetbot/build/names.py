@@ -11,6 +11,8 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+from . import write_or_check
+
 #: How many of each list: first names down to about 1 in 20,000 people, the 5,000
 #: commonest surnames.
 FIRST_NAMES = 2500
@@ -49,13 +51,8 @@ def main(argv: list[str] | None = None) -> int:
     """Write the list into the package (``--check``: exit 1 when the committed file differs)."""
     argv = sys.argv[1:] if argv is None else argv
     text = render()
-    if "--check" in argv:
-        same = TARGET.read_text(encoding="utf-8") == text
-        print(f"{TARGET}: {'up to date' if same else 'differs from a fresh build'}")
-        return 0 if same else 1
-    TARGET.write_text(text, encoding="utf-8")
-    print(f"{text.count(chr(10)) - HEADER.count(chr(10))} names -> {TARGET}")
-    return 0
+    return write_or_check(TARGET, text, "--check" in argv, f"{text.count(chr(10)) - HEADER.count(chr(10))} names")
+
 
 
 if __name__ == "__main__":

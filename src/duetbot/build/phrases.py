@@ -38,6 +38,7 @@ def phrases(wordnet: Path, pool: set[str]) -> list[str]:
 
 def main(argv: list[str] | None = None) -> int:
     from ..wordpool import default_pool
+    from . import write_or_check
 
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--wordnet", type=Path, default=Path("/usr/share/wordnet"))
@@ -47,16 +48,8 @@ def main(argv: list[str] | None = None) -> int:
         print(f"error: no WordNet database in {args.wordnet} (apt-get install wordnet-base)", file=sys.stderr)
         return 2
     lines = phrases(args.wordnet, {w.lower() for w in default_pool()})
-    text = HEADER + "".join(f"{p}\n" for p in lines)
     target = Path(__file__).resolve().parent.parent / "data" / "phrases.txt"
-    if args.check:
-        same = target.exists() and target.read_text(encoding="utf-8") == text
-        print("phrases.txt is up to date" if same else "phrases.txt differs from a fresh build")
-        return 0 if same else 1
-    target.write_text(text, encoding="utf-8")
-    print(f"{len(lines)} phrases in {target}")
-    return 0
-
+    return write_or_check(target, HEADER + "".join(f"{p}\n" for p in lines), args.check, f"{len(lines)} phrases")
 
 if __name__ == "__main__":
     sys.exit(main())
