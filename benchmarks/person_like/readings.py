@@ -73,7 +73,8 @@ def position_truth(pos: dict, turns: dict[str, dict] | None) -> tuple[dict, list
     if pos["kind"] == "dealt":
         req = pos["request"]
     else:
-        req = dev_request((turns or dev_turns())[pos["ref"]], turns or dev_turns())
+        turns = turns or dev_turns()
+        req = dev_request(turns[pos["ref"]], turns)
     shut = set(req["covered"]) | set(req.get("partner_bystanders", ()))
     open_words = [w for w in req["board"] if w not in shut]
     return req, open_words, set(req["green"]) - shut, set(req["assassin"]) - shut

@@ -40,7 +40,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterable, Sequence
 
-from duetbot.rules import GuessResult, Player, State, Termination
+from duetbot.rules import Clue, GuessResult, Player, State, Termination
 from duetbot.saves import load_saved
 
 PERSON, BOT = Player.A, Player.B
@@ -188,7 +188,7 @@ def bot_clue_links(state: State, spymaster) -> list[tuple[str, tuple[float, ...]
     replay = State(state.deal, state.variant)
     out = []
     for ev in state.events:
-        if ev.player is BOT and hasattr(ev.action, "number"):
+        if ev.player is BOT and isinstance(ev.action, Clue):
             options = spymaster.suggest(spymaster_view(replay, BOT), top=8)
             match = next((o for o in options if o.clue == ev.action), None)
             out.append((str(ev.action), None if match is None else tuple(match.links)))

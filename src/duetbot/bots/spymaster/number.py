@@ -53,18 +53,11 @@ class Numbers:
 
     @cached_property
     def _targets(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-        """Each family's z of the k-th weakest of a clue's k closest greens (family average
-        order), (families, candidates, <= numbers); and the most tempting other word's z among
-        the assassins and among the rest, (families, candidates) each (-inf where none)."""
+        """:func:`targets` with each family's z of the k-th weakest of a clue's k closest
+        greens, (families, candidates, <= numbers), in place of the greens' own z."""
         assert self.z is not None and self.labels is not None
-        green = self.labels == GREEN
-        zg = self.z[:, :, green]
-        zg = np.take_along_axis(zg, np.argsort(-zg.mean(axis=0), axis=1, kind="stable")[None], axis=2)
-        weakest = np.minimum.accumulate(zg, axis=2)[:, :, :self.found.shape[1]]
-        none = np.full(self.z.shape[:2], -np.inf, np.float32)
-        assassin, other = self.labels == ASSASSIN, ~green & (self.labels != ASSASSIN)
-        return (weakest, self.z[:, :, assassin].max(axis=2) if assassin.any() else none,
-                self.z[:, :, other].max(axis=2) if other.any() else none)
+        _, zg, assassin, other = targets(self.z, self.labels)
+        return np.minimum.accumulate(zg, axis=2)[:, :, :self.found.shape[1]], assassin, other
 
     def gaps(self, assassin_margin: float) -> np.ndarray:
         """(families, candidates, numbers): for a clue of k, how far its weakest target stands
@@ -75,12 +68,40 @@ class Numbers:
         if self.labels is None or not (self.labels == GREEN).any():
             return out
         weakest, assassin, other = self._targets
-        worst_bad = np.maximum(assassin + np.float32(assassin_margin), other)
-        if not np.isfinite(worst_bad).any():        # only greens in play
-            worst_bad = np.full(weakest.shape[:2], -10.0, np.float32)
+        worst_bad = most_tempting(assassin, other, assassin_margin)
         k = weakest.shape[2]
         out[:, :, :k] = np.nan_to_num(weakest - worst_bad[:, :, None], nan=np.inf)
         return out
+
+
+def targets(z: np.ndarray, labels: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """A clue's targets as the number rules and the shown links read them. ``z`` is (families,
+    candidates, words in play), ``labels`` my label of each word in play. Returns the greens'
+    order (family average, best first; indices among the greens, (candidates, greens)), each
+    family's z of the greens in that order (families, candidates, greens), and the most
+    tempting assassin's and other word's z (families, candidates; -inf where none)."""
+    green = labels == GREEN
+    zg = z[:, :, green]
+    order = np.argsort(-zg.mean(axis=0), axis=1, kind="stable")
+    none = np.full(z.shape[:2], -np.inf, np.float32)
+    assassin, other = labels == ASSASSIN, ~green & (labels != ASSASSIN)
+    return (order, np.take_along_axis(zg, order[None], axis=2),
+            z[:, :, assassin].max(axis=2) if assassin.any() else none,
+            z[:, :, other].max(axis=2) if other.any() else none)
+
+
+def most_tempting(assassin: np.ndarray, other: np.ndarray, assassin_margin: float) -> np.ndarray:
+    """The z a target must beat: the most tempting word not mine to find, an assassin counting
+    ``assassin_margin`` more (-10 where only greens are in play)."""
+    worst = np.maximum(assassin + np.float32(assassin_margin), other)
+    return worst if np.isfinite(worst).any() else np.full(worst.shape, -10.0, np.float32)
+
+
+def links(gap: np.ndarray, temperature: float) -> np.ndarray:
+    """A target's link from its z gap over the most tempting other word: two Gumbel readers'
+    difference is logistic, so the chance the target comes first is a logistic of the gap over
+    the partner's temperature."""
+    return 1 / (1 + np.exp(-np.clip(gap / max(temperature, 1e-3), -30, 30)))
 
 
 Rule = Callable[[Numbers, np.ndarray, NumberConfig], np.ndarray]

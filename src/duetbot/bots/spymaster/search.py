@@ -23,7 +23,7 @@ from ..reader import ReaderModel, StopCounts, adapted, history_reads, posterior
 from .config import SpymasterConfig, spymaster_partner
 from .costs import DuetCost, read_clues
 from .legality import ClueWords, Legality
-from .number import Numbers, apply, number_rules
+from .number import Numbers, apply, links, most_tempting, number_rules, targets
 from .position import GREEN, ClueOption, CostModel, Position, Valuation
 from .readers import PartnerSimulation, unique
 from .zero import zero_option
@@ -144,8 +144,8 @@ class EmbeddingSpymaster:
     def numbers(self, pos: Position, cand: np.ndarray, v: Valuation) -> Numbers:
         """What the number rules read of these candidates."""
         s = pos.situation
-        return Numbers(v.found, int((s.labels == GREEN).sum()), v.by_family,
-                       np.take(pos.sims.z, cand, axis=1)[:, :, s.eligible], s.labels, s.greens_total, s.tokens,
+        z = np.take(pos.sims.z, cand, axis=1)[:, :, s.eligible] if self.config.number.honest else None
+        return Numbers(v.found, int((s.labels == GREEN).sum()), v.by_family, z, s.labels, s.greens_total, s.tokens,
                        s.read, pos.partner.temperature)
 
     def _positive_options(self, view: AnyView, pos: Position, top: int) -> list[ClueOption]:
@@ -187,25 +187,24 @@ class EmbeddingSpymaster:
     def option(self, view: Any, pos: Position, c: int, number: int, score: float, found: float,
                p_a: float, p_b: float) -> ClueOption:
         """The :class:`ClueOption` of candidate ``c``: its ``number`` closest words of mine as
-        targets, the three most tempting other words as dangers (the cost model's bonus
-        added to each label's similarity), and the link strengths where the game shows them."""
+        targets (in the order the number rules read them), each with its link where the game
+        shows links, and the three most tempting other words as dangers (the cost model's bonus
+        added to each label's similarity)."""
+        z = pos.sims.z[:, c:c + 1, :][:, :, pos.eligible]                         # (F, 1, e)
+        order, zg, assassin, other = targets(z, pos.labels)
+        mine = pos.eligible[pos.labels == GREEN][order[0, :number]]
+        strengths: tuple[float, ...] = ()
+        if self.cost.links and number and zg.shape[2]:
+            gap = np.nanmin(zg[:, 0, :number] - most_tempting(assassin, other, 0.0)[:, :1], axis=0)
+            strengths = tuple(float(v) for v in links(gap, pos.partner.temperature))
         zbar = pos.sims.zbar[c, pos.eligible]
-        order = np.argsort(-zbar)
-        targets = [view.words[pos.eligible[i]] for i in order if pos.labels[i] == GREEN][:number]
         bonus = self.cost.danger_bonus(self.config.search.assassin_margin)
-        danger_order = sorted((i for i in order if pos.labels[i] != GREEN),
-                              key=lambda i: -(zbar[i] + bonus[int(pos.labels[i])]))
+        bad = [i for i in np.argsort(-zbar, kind="stable") if pos.labels[i] != GREEN]
+        danger_order = sorted(bad, key=lambda i: -(zbar[i] + bonus[int(pos.labels[i])]))
         names = self.cost.names
         dangers = tuple((view.words[pos.eligible[i]], names[int(pos.labels[i])]) for i in danger_order[:3])
-        strengths = self.link_strengths(pos, c, number) if self.cost.links else ()
-        return ClueOption(Clue(self.ensemble.clue_words[c], number), tuple(targets) if number else (),
+        return ClueOption(Clue(self.ensemble.clue_words[c], number), tuple(view.words[i] for i in mine) if number else (),
                           score, found, p_a, p_b, dangers, strengths)
-
-    def link_strengths(self, pos: Position, c: int, number: int) -> tuple[float, ...]:
-        """:attr:`ClueOption.links` of clue candidate ``c`` for its top ``number`` greens
-        (family average order). Two Gumbel readers' difference is logistic, so the chance is
-        a logistic of the z gap over the partner's temperature."""
-        return tuple(float(v) for v in link_chances(pos, np.array([c]), number)[0])
 
     def _fallback(self, view: AnyView, pos: Position) -> ClueOption:
         """No candidate survived (tiny vocabulary): the most familiar legal clue, number 1."""
@@ -214,23 +213,6 @@ class EmbeddingSpymaster:
             raise RuntimeError("no legal clue word is left in the clue vocabulary")
         c = int(legal[np.argmax(self.ensemble.zipf[legal])])
         return self.option(view, pos, c, 1, 0.0, 0.0, 0.0, 0.0)
-
-
-def link_chances(pos: Position, cand: np.ndarray, number: int) -> np.ndarray:
-    """(len(cand), up to ``number``): for each candidate's ``number`` closest greens (family
-    average order, best first), the chance that a reader of the family that reads it worst
-    puts it before the most tempting word that is not mine to find."""
-    zbar = pos.sims.zbar[np.ix_(cand, pos.eligible)]                                # (n, e)
-    green = pos.labels == GREEN
-    order = np.argsort(-zbar, axis=1)
-    greens_first = np.argsort(~green[order], axis=1, kind="stable")[:, :min(number, int(green.sum()))]
-    order = np.take_along_axis(order, greens_first, axis=1)
-    z = np.take(pos.sims.z, cand, axis=1)[:, :, pos.eligible]                      # (F, n, e)
-    bad = ~green
-    worst_bad = z[:, :, bad].max(axis=2) if bad.any() else np.full(z.shape[:2], -10.0, np.float32)
-    zt = np.take_along_axis(z, order[None], axis=2)                                 # (F, n, k)
-    gap = np.nanmin(zt - worst_bad[:, :, None], axis=0)
-    return 1 / (1 + np.exp(-np.clip(gap / max(pos.partner.temperature, 1e-3), -30, 30)))
 
 
 def _best_columns(values: np.ndarray, k: int, stride: int = 8) -> np.ndarray:

@@ -672,6 +672,26 @@
     ask(built.request, guessPanel, (body) => ({mode: "guess", body: {...body, clues_asked: last}}));
   }
 
+  // POST to duetbot and read its JSON answer; an unreachable server, an answer that is not
+  // JSON, or a one-line {"error"} answer is thrown as an Error saying so.
+  async function post(url, type, payload) {
+    let response;
+    try {
+      response = await fetch(url, {method: "POST", headers: {"Content-Type": type, Accept: "application/json"}, body: payload});
+    } catch (e) {
+      throw new Error("Could not reach duetbot: is duetbot serve still running?");
+    }
+    let body = null;
+    try {
+      body = await response.json();
+    } catch (e) {
+      body = null;
+    }
+    if (!body || typeof body !== "object") throw new Error(`The server answered HTTP ${response.status}, not JSON.`);
+    if (body.error) throw new Error(String(body.error));
+    return {response, body};
+  }
+
   async function ask(request, near, toView) {
     if (busy) return;  // one request at a time: a double tap sends nothing more
     busy = true;
@@ -683,23 +703,7 @@
     const id = ++asked;
     showError("");
     try {
-      let response;
-      try {
-        response = await fetch("/api/suggest", {
-          method: "POST", headers: {"Content-Type": "application/json", Accept: "application/json"},
-          body: JSON.stringify({id, ...request}),
-        });
-      } catch (e) {
-        throw new Error("Could not reach duetbot: is duetbot serve still running?");
-      }
-      let body = null;
-      try {
-        body = await response.json();
-      } catch (e) {
-        body = null;
-      }
-      if (!body || typeof body !== "object") throw new Error(`The server answered HTTP ${response.status}, not JSON.`);
-      if (body.error) throw new Error(String(body.error));
+      const {response, body} = await post("/api/suggest", "application/json", JSON.stringify({id, ...request}));
       // A clue word no model knows (a typo, most likely) would be ranked from its spelling:
       // say so instead of showing confident nonsense.
       const unknown = (body.unknown_clues || [])[0];
@@ -748,21 +752,7 @@
     text.textContent = "Reading the photo...";
     try {
       const body = await shrink(file);
-      let response, answer = null;
-      try {
-        response = await fetch(`/api/photo/${kind}`, {
-          method: "POST", headers: {"Content-Type": body.type || "image/jpeg", Accept: "application/json"}, body,
-        });
-      } catch (e) {
-        throw new Error("Could not reach duetbot: is duetbot serve still running?");
-      }
-      try {
-        answer = await response.json();
-      } catch (e) {
-        answer = null;
-      }
-      if (!answer || typeof answer !== "object") throw new Error(`The server answered HTTP ${response.status}, not JSON.`);
-      if (answer.error) throw new Error(String(answer.error));
+      const answer = (await post(`/api/photo/${kind}`, body.type || "image/jpeg", body)).body;
       if (kind === "key") showKeyReview(answer.key); else showWordReview(answer);
     } catch (e) {
       showError(e.message, near);  // the table stays as it was
