@@ -34,7 +34,7 @@ def read_board_photo(path: Path) -> BoardReading:
     try:
         return read_board(path)
     except PhotoError as exc:
-        fail(f"--photo {path}: {exc}")
+        fail(f"--photo: {exc}")
 
 
 def read_key_photo(path: Path) -> KeyReading:
@@ -43,7 +43,7 @@ def read_key_photo(path: Path) -> KeyReading:
     try:
         return read_key(path)
     except PhotoError as exc:
-        fail(f"--key-photo {path}: {exc}")
+        fail(f"--key-photo: {exc}")
 
 
 def board_table(words: Sequence[str], unsure: Sequence[bool], key: Sequence[Label] | None = None) -> Table:
