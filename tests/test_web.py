@@ -22,7 +22,7 @@ from typer.testing import CliRunner
 
 from duetbot.cli import app as cli_app
 from duetbot.records import GameRecord
-from duetbot.rules import Guess, Player, check_clue
+from duetbot.rules import Guess, Label, Player, check_clue
 from duetbot.saves import load_saved
 from duetbot.web import MAX_BODY, GameStore, create_app
 
@@ -200,6 +200,8 @@ def test_hint_and_clue_check(client):
     guessable = {c["word"] for c in st["cards"] if not c["out"] and not c["agent"] and "you" not in c["marked"]}
     assert hint["role"] == "guess" and {g["word"] for g in hint["guesses"]} <= guessable
     assert hint["stop_after"] >= 1
+    mine_assassins = {c["word"] for c in st["cards"] if c["side"] == "assassin"}
+    assert hint["your_assassins"] == [g["word"] for g in hint["guesses"] if g["word"] in mine_assassins]
 
 
 def test_a_clue_word_the_bot_does_not_know_is_asked_about_first(client, tmp_path):
@@ -470,6 +472,25 @@ def test_browser_hint(page):
     first.click()
     assert page.input_value("#clue-word") == clue
     page.wait_for_selector("#clue-check.ok")
+
+
+def test_browser_guess_hint_names_your_assassins(page):
+    """The guess hint names the person's own assassins, as the terminal's does: the server's
+    answer is routed to put one of them in the list, whatever the bot would rank."""
+    page.emulate_media(reduced_motion="reduce")
+    gid = start_game(page)
+    give_clue(page, legal_clue(page.server.store.get(gid).state))
+    state = page.server.store.get(gid).state
+    own = [state.words[i] for i, lab in enumerate(state.deal.key.side(A)) if lab is Label.ASSASSIN and i in state.guessable(A)]
+    other = next(state.words[i] for i in state.guessable(A) if state.words[i] not in own)
+    guesses = [{"word": w, "score": 0.5, "p_green": 0.4, "p_assassin": 0.1} for w in (own[0], other)]
+    page.route("**/hint", lambda route: route.fulfill(json={"role": "guess", "guesses": guesses, "stop_after": 1,
+                                                            "sudden_death": False, "your_assassins": [own[0]]}))
+    page.click("#hint")
+    page.wait_for_selector("#hint-box:not([hidden]) li")
+    items = page.locator("#hint-box li").all_inner_texts()
+    assert items[0].startswith(own[0]) and items[0].endswith(", your assassin")
+    assert items[1].startswith(other) and "your assassin" not in items[1]
 
 
 def test_browser_a_typo_is_caught_before_the_turn_is_spent(page):

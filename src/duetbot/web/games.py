@@ -478,8 +478,10 @@ class GameStore:
                 hint = helper.hint(spymaster_view(state, HUMAN), top=HINT_CLUES)
                 return {"role": "clue", "clues": msgspec.to_builtins(clue_suggestions(list(hint.clues)))}
             hint = helper.hint(guesser_view(state, HUMAN))
-            return {"role": "guess", "guesses": msgspec.to_builtins(list(hint.guesses[:HINT_GUESSES])),
-                    "stop_after": hint.stop_after, "sudden_death": hint.sudden_death}
+            guesses = list(hint.guesses[:HINT_GUESSES])
+            return {"role": "guess", "guesses": msgspec.to_builtins(guesses),
+                    "stop_after": hint.stop_after, "sudden_death": hint.sudden_death,
+                    "your_assassins": [g.word for g in guesses if g.word in hint.own_assassins]}
 
     def suggester(self) -> Any:
         """The ``suggest`` contract's dispatcher for the table helper: it reads with the

@@ -451,7 +451,13 @@ $("hint").addEventListener("click", async () => {
       const more = hint.stop_after === 0 ? "the bot would end the turn now"
         : `the bot would make ${hint.stop_after} more guess${hint.stop_after === 1 ? "" : "es"}, then stop`;
       box.append(el("strong", {}, hint.sudden_death ? "The safest guesses:" : `Best guesses (${more}):`));
-      for (const g of hint.guesses) list.append(el("li", {}, `${g.word}: agent ${pct(g.p_green)}, assassin ${pct(g.p_assassin)}`));
+      // The person's own assassins named, as the terminal's hint does: guessing one is judged
+      // on the bot's side, so it may still be an agent, but the person should know.
+      const own = new Set(hint.your_assassins || []);
+      for (const g of hint.guesses) {
+        list.append(el("li", {}, `${g.word}: agent ${pct(g.p_green)}, assassin ${pct(g.p_assassin)}`
+                                 + (own.has(g.word) ? ", your assassin" : "")));
+      }
     }
     box.append(list);
     box.hidden = false;
