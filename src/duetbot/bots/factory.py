@@ -59,6 +59,11 @@ DEFAULT_GUESSER_MODELS: tuple[str, ...] = (*DEFAULT_MODELS, "eat", "wordllama")
 NO_FALLBACK_FAMILIES = frozenset({"eat", "smollm", "wordnet", "wordnet_gloss"})
 
 
+#: Board words whose products a simulation's spymaster keeps (``PartnerSpec.build(many_boards=True)``):
+#: the shipped pool's 578 words and a few more, about 100 MB with the default families.
+POOL_WORDS = 640
+
+
 class SpecError(ValueError):
     """A partner spec that cannot be read."""
 
@@ -235,9 +240,14 @@ class PartnerSpec:
             for word in pool:
                 ens.require(word)
 
-    def build(self, seed: int = 0) -> Partner:
+    def build(self, seed: int = 0, many_boards: bool = False) -> Partner:
+        """The partner of this spec for a game of ``seed``; ``many_boards``: one of many games
+        dealt from one pool (a simulation), whose spymaster keeps each board word's products
+        with its clue vocabulary (:meth:`~.ensemble.Ensemble.keep_word_columns`)."""
         if self.random:
             return random_partner(seed)
+        if many_boards:
+            ensemble(self.spymaster_models, self.described).keep_word_columns(POOL_WORDS)
         spy_adapt, guesser_adapt = ADAPT.get(self.adapt or "", (AdaptConfig.enabled, GuesserConfig.adapt))
         spy = (ThresholdSpymaster(ensemble(self.spymaster_models, self.described)) if self.threshold
                else spymaster(self.spymaster_models, self.described, spy_adapt))
