@@ -297,3 +297,15 @@ def test_word_columns_are_kept_only_where_a_column_keeps_its_numbers():
     assert columns_agree(cv, bv, products)
     products[0, 7, 2] = np.nextafter(products[0, 7, 2], np.float32(np.inf))   # one bit off in one column
     assert not columns_agree(cv, bv, products)
+
+
+def test_only_a_simulations_own_ensemble_keeps_word_columns():
+    """The kept columns belong to the simulation's spymaster: a server or a suggester in the
+    same process (the shared ensembles) keeps none, and both read the same loaded models."""
+    from duetbot.bots.factory import PartnerSpec
+
+    sim, plain = PartnerSpec().build(1, many_boards=True), PartnerSpec().build(1)
+    assert sim.spymaster.ensemble.word_columns is not None
+    assert plain.spymaster.ensemble.word_columns is None and plain.guesser.ensemble.word_columns is None
+    assert plain.spymaster.ensemble is ensemble(DEFAULT_MODELS)
+    assert all(a is b for a, b in zip(sim.spymaster.ensemble.models, plain.spymaster.ensemble.models))
