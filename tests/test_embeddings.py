@@ -390,3 +390,19 @@ def test_cli_build_names_the_extra_when_deps_are_missing(monkeypatch):
     res = _cli("build", "glove50", "--out", "/nonexistent/never-written")
     assert res.exit_code == 1
     assert "duetbot[build]" in res.output and "Traceback" not in res.output
+
+
+def test_the_shipped_subword_table_stays_int8_and_reads_as_the_float_table():
+    """Issue 39: the shipped token table is kept as its int8 codes and row scales (a quarter of
+    the memory); every word reads exactly as through the whole float32 table."""
+    from duetbot.embeddings.subword import SubwordModel, load_subword
+
+    shipped = load_subword()
+    assert shipped._codes is not None and shipped._codes.dtype == np.int8 and shipped._vectors is None
+    whole = SubwordModel(shipped.tokens, shipped.vectors, shipped.maps, shipped.meta)
+    assert whole._vectors is not None and whole.vectors.dtype == np.float32
+    words = ["ocean", "gryffindor", "ice cream", "Sci-Fi", "naïve", "!!!", "antidisestablishmentarianism", "zzqx"]
+    for w in words:
+        assert shipped.vector(w).tobytes() == whole.vector(w).tobytes(), w
+    assert shipped._centre.tobytes() == whole._centre.tobytes()
+    assert shipped.rows([3, 1, 3]).tobytes() == whole.vectors[[3, 1, 3]].tobytes()

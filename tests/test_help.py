@@ -4,6 +4,8 @@ brackets survives, each command's defaults are its own, and errors name flags, n
 from __future__ import annotations
 
 import re
+import subprocess
+import sys
 
 import pytest
 import typer.main
@@ -27,7 +29,7 @@ def commands(group, path: tuple[str, ...] = ()):
             yield from commands(sub, (*path, name))
 
 
-ALL = list(commands(typer.main.get_command(app)))
+ALL = list(commands(typer.main.get_command(app).load_all()))   # the root loads its commands when run
 
 
 def help_text(path) -> str:
@@ -127,3 +129,42 @@ def test_simulate_says_the_time_left_at_the_pace_of_the_whole_run():
     assert time_left(0, 100, 5.0) == "-:--:-- left"           # nothing to go by yet
     assert time_left(32, 968, 10.0) == "0:05:02 left"         # a chunk of 32 in 10 s: 302 s for the rest
     assert time_left(999, 1, 3600.0) == "0:00:04 left"
+
+
+# --- the root lists its commands without importing them (issue 39) ---------------------------
+
+
+def test_the_root_lists_each_command_with_its_own_help():
+    """The root's stand-ins carry each command's own first paragraph of help, so ``duetbot
+    --help`` reads as it would with every command imported."""
+    from duetbot.cli.app import COMMANDS, load_command
+
+    listed = typer.main.get_command(app).commands
+    assert list(listed) == list(COMMANDS)
+    for name, stand_in in listed.items():
+        real = load_command(name)
+        assert stand_in.help == (real.help or "").split("\n\n")[0].strip(), name
+        assert not real.hidden and not real.deprecated and real.short_help is None, name
+
+
+def test_a_command_run_is_the_command_itself_not_its_stand_in():
+    result = runner.invoke(app, ["simulate", "--games", "0"])
+    assert result.exit_code == 2 and "--games" in result.output      # its own option's check ran
+    assert runner.invoke(app, ["suggest", "schema"]).exit_code == 0
+
+
+def test_help_imports_no_command_module_and_a_command_only_its_own():
+    code = ("import sys; from duetbot.cli import main; sys.argv = ['duetbot'] + sys.argv[1:]\n"
+            "try:\n    main()\nexcept SystemExit:\n    pass\n"
+            "print('loaded', sorted(m for m in sys.modules if m.startswith(('duetbot.cli.', 'rich', 'pydantic'))"
+            " and m not in ('duetbot.cli.app', 'duetbot.cli.common')), file=sys.stderr)")
+
+    def loaded(*args: str) -> str:
+        err = subprocess.run([sys.executable, "-c", code, *args], capture_output=True, text=True, check=True).stderr
+        return err.rsplit("loaded", 1)[1]
+
+    helped = loaded("--help")
+    assert "duetbot.cli." not in helped and "pydantic" not in helped    # rich draws the help itself
+    schema = loaded("suggest", "schema")
+    assert "duetbot.cli.suggest" in schema and "duetbot.cli.play" not in schema and "duetbot.cli.simulate" not in schema
+    assert "rich" not in schema and "pydantic" not in schema            # a command given no option values

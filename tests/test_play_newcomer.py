@@ -105,7 +105,7 @@ def test_an_80_column_terminal_breaks_no_word(tmp_path, monkeypatch):
     import re
 
     import duetbot.cli.play as play_mod
-    from duetbot.cli.common import GameConsole
+    from duetbot.cli.consoles import GameConsole
 
     screen = io.StringIO()
     monkeypatch.setattr(play_mod, "GameConsole", lambda **kw: GameConsole(

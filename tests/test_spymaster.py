@@ -266,3 +266,46 @@ def test_unique_is_numpys(values, rows):
 
     a = np.array(values * rows, dtype=np.int64).reshape(rows, -1) if values else np.zeros((rows, 0), np.int64)
     assert _unique(a).tolist() == np.unique(a).tolist()
+
+
+def test_kept_word_columns_give_the_boards_of_fresh_products():
+    """Issue 39: a simulation's spymaster puts a board together from its words' kept products;
+    every board then holds the same bits as one multiplied afresh, and the cache keeps its bound."""
+    from duetbot.bots.factory import model
+
+    models = [model(n) for n in DEFAULT_MODELS]
+    kept, fresh = Ensemble(models), Ensemble(models)
+    kept.keep_word_columns(30)
+    pool = default_pool()[:32]
+    for seed in range(24):
+        words = deal(seed, pool).words
+        a, b = kept.board(words), fresh.board(words)
+        for x, y in ((a.z, b.z), (a.zbar_t, b.zbar_t), (a.mean, b.mean), (a.std, b.std)):
+            assert x.tobytes() == y.tobytes(), seed
+        fresh.board_cache._data.clear()
+        assert len(kept.word_columns) <= 30
+    assert kept._columns_size == 25 and len(kept.word_columns) == 30
+
+
+def test_word_columns_are_kept_only_where_a_column_keeps_its_numbers():
+    from duetbot.bots.ensemble import columns_agree
+
+    rng = np.random.default_rng(3)
+    cv = [rng.standard_normal((50, 8)).astype(np.float32)]
+    bv = [rng.standard_normal((5, 8)).astype(np.float32)]
+    products = np.stack([cv[0] @ bv[0].T])
+    assert columns_agree(cv, bv, products)
+    products[0, 7, 2] = np.nextafter(products[0, 7, 2], np.float32(np.inf))   # one bit off in one column
+    assert not columns_agree(cv, bv, products)
+
+
+def test_only_a_simulations_own_ensemble_keeps_word_columns():
+    """The kept columns belong to the simulation's spymaster: a server or a suggester in the
+    same process (the shared ensembles) keeps none, and both read the same loaded models."""
+    from duetbot.bots.factory import PartnerSpec
+
+    sim, plain = PartnerSpec().build(1, many_boards=True), PartnerSpec().build(1)
+    assert sim.spymaster.ensemble.word_columns is not None
+    assert plain.spymaster.ensemble.word_columns is None and plain.guesser.ensemble.word_columns is None
+    assert plain.spymaster.ensemble is ensemble(DEFAULT_MODELS)
+    assert all(a is b for a, b in zip(sim.spymaster.ensemble.models, plain.spymaster.ensemble.models))

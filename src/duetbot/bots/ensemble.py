@@ -97,6 +97,14 @@ def _shared_clue_words(models: Sequence[EmbeddingModel]) -> list[str]:
     return [w for w in models[0].clue_words if w in common]
 
 
+def columns_agree(clue_vectors: Sequence[np.ndarray], boards: Sequence[np.ndarray], products: np.ndarray) -> bool:
+    """Whether each family's product of the clue vectors with its board words in reverse order
+    holds, column for column, the same numbers as ``products`` (the products in board order):
+    whether this BLAS gives a word's column the same bits wherever it stands."""
+    return all((cv @ bv[::-1].T)[:, ::-1].tobytes() == p.tobytes()
+               for cv, bv, p in zip(clue_vectors, boards, products))
+
+
 class Ensemble:
     """Embedding families aligned on the clue words that every one of them knows."""
 
@@ -118,6 +126,24 @@ class Ensemble:
         """The last boards' :meth:`board` (a game's board stays while it is played)."""
         self.rows_cache: BoundedCache[tuple[str, ...], BoardRows] = BoundedCache(cache_size)
         """The last boards' :meth:`board_rows`."""
+        self.word_columns: BoundedCache[str, np.ndarray] | None = None
+        """Off unless :meth:`keep_word_columns`: each board word's raw products with the clue
+        vocabulary, (families, clues), from the boards of :attr:`_columns_size` words."""
+        self._columns_size = 0
+
+    def keep_word_columns(self, words: int) -> None:
+        """Keep the raw products of the last ``words`` board words (about 170 kB a word with
+        the default families), so that a board whose every word was on an earlier board of
+        the same size is put together from them instead of multiplied again: a simulation
+        deals its boards from one pool of a few hundred words, and the products were a fifth
+        of a game (issue 39). The same numbers either way: a column of the product is the
+        same whatever else the product holds, which the first board checks (its product
+        against the product of its words in reverse order); where the BLAS in use does not
+        keep that, nothing is kept."""
+        if self.word_columns is None:
+            self.word_columns = BoundedCache(words)
+        else:
+            self.word_columns.size = max(self.word_columns.size, words)
 
     @cached_property
     def _aligned(self) -> tuple[tuple[np.ndarray, ...], np.ndarray, np.ndarray]:
@@ -270,8 +296,9 @@ class Ensemble:
         # One (clues, words) product per family, z-scored in place in one preallocated block:
         # fresh copies of this size (stacking, casting) cost more than the products.
         z = np.empty((len(self.models), len(self.clue_words), len(key)), np.float32)
-        for f, (cv, bv) in enumerate(zip(self.clue_vectors, boards)):
-            s = np.matmul(cv, bv.T, out=z[f])
+        self._products(key, boards, z)
+        for f, bv in enumerate(boards):
+            s = z[f]
             if known[f].all():
                 # The mean from the vocabulary's mean vector, the spread from one dot product
                 # of the centred block: two passes fewer than mean() and std().
@@ -295,6 +322,30 @@ class Ensemble:
         zbar /= len(z)
         return BoardSims(key, z, np.array(means, np.float32), np.array(stds, np.float32), boards, known,
                          zbar, np.ascontiguousarray(zbar.T), unread)
+
+    def _products(self, key: tuple[str, ...], boards: tuple[np.ndarray, ...], out: np.ndarray) -> None:
+        """``out[f] = clue_vectors[f] @ boards[f].T`` for every family, from the kept word
+        columns when each word has them (:meth:`keep_word_columns`)."""
+        kept = self.word_columns
+        if kept is not None and self._columns_size in (0, len(key)) and len(key) > 1:
+            if all(w in kept for w in key):
+                rows = np.stack([kept[w] for w in key])            # (words, families, clues)
+                for f in range(len(out)):
+                    out[f] = rows[:, f, :].T
+                return
+        for f, (cv, bv) in enumerate(zip(self.clue_vectors, boards)):
+            np.matmul(cv, bv.T, out=out[f])
+        if kept is None or self._columns_size not in (0, len(key)) or len(key) < 2:
+            return
+        if self._columns_size == 0:   # the first board
+            if not columns_agree(self.clue_vectors, boards, out):
+                self.word_columns = None
+                return
+            self._columns_size = len(key)
+        by_word = np.ascontiguousarray(out.transpose(2, 0, 1))           # (words, families, clues)
+        for j, w in enumerate(key):
+            if w not in kept:
+                kept[w] = by_word[j].copy()   # (a view would keep the whole board's block)
 
     def clue_z(self, clue: str, sims: BoardSims | BoardRows) -> np.ndarray:
         """(families, board words) z-scored similarities of any clue string, as a person may

@@ -59,6 +59,11 @@ DEFAULT_GUESSER_MODELS: tuple[str, ...] = (*DEFAULT_MODELS, "eat", "wordllama")
 NO_FALLBACK_FAMILIES = frozenset({"eat", "smollm", "wordnet", "wordnet_gloss"})
 
 
+#: Board words whose products a simulation's spymaster keeps (``PartnerSpec.build(many_boards=True)``):
+#: the shipped pool's 578 words and a few more, about 100 MB with the default families.
+POOL_WORDS = 640
+
+
 class SpecError(ValueError):
     """A partner spec that cannot be read."""
 
@@ -111,15 +116,31 @@ def _model(name: str, described: Described) -> EmbeddingModel:
     return m if m.family in NO_FALLBACK_FAMILIES else m.with_fallback(_LazyFallback(m))
 
 
-@lru_cache(maxsize=16)
-def ensemble(names: tuple[str, ...], described: Described = ()) -> Ensemble:
-    return Ensemble([model(n, described) for n in names])
+def ensemble(names: tuple[str, ...], described: Described = (), keep_words: int = 0) -> Ensemble:
+    """The ensemble of these families (one per process), ``keep_words``: one of its own that
+    keeps that many board words' products (:meth:`~.ensemble.Ensemble.keep_word_columns`), for
+    many games dealt from one pool; the others never keep them (a server's memory stays flat)."""
+    return _ensemble(tuple(names), described, keep_words)
 
 
 @lru_cache(maxsize=16)
-def spymaster(names: tuple[str, ...], described: Described = (), adapt: bool = AdaptConfig.enabled) -> EmbeddingSpymaster:
-    """Spymasters are deterministic and keep only per-board caches: one per model set."""
-    return EmbeddingSpymaster(ensemble(names, described), SpymasterConfig(adapt=AdaptConfig(enabled=adapt)))
+def _ensemble(names: tuple[str, ...], described: Described, keep_words: int) -> Ensemble:
+    out = Ensemble([model(n, described) for n in names])
+    if keep_words:
+        out.keep_word_columns(keep_words)
+    return out
+
+
+def spymaster(names: tuple[str, ...], described: Described = (), adapt: bool = AdaptConfig.enabled,
+              keep_words: int = 0) -> EmbeddingSpymaster:
+    """Spymasters are deterministic and keep only per-board caches: one per model set (and
+    per ``keep_words``, see :func:`ensemble`)."""
+    return _spymaster(tuple(names), described, adapt, keep_words)
+
+
+@lru_cache(maxsize=16)
+def _spymaster(names: tuple[str, ...], described: Described, adapt: bool, keep_words: int) -> EmbeddingSpymaster:
+    return EmbeddingSpymaster(ensemble(names, described, keep_words), SpymasterConfig(adapt=AdaptConfig(enabled=adapt)))
 
 
 ADAPT = {"on": (True, True), "off": (False, False), "spymaster": (True, False), "guesser": (False, True)}
@@ -235,12 +256,16 @@ class PartnerSpec:
             for word in pool:
                 ens.require(word)
 
-    def build(self, seed: int = 0) -> Partner:
+    def build(self, seed: int = 0, many_boards: bool = False) -> Partner:
+        """The partner of this spec for a game of ``seed``; ``many_boards``: one of many games
+        dealt from one pool (a simulation), whose spymaster keeps each board word's products
+        with its clue vocabulary (:meth:`~.ensemble.Ensemble.keep_word_columns`)."""
         if self.random:
             return random_partner(seed)
+        keep = POOL_WORDS if many_boards else 0
         spy_adapt, guesser_adapt = ADAPT.get(self.adapt or "", (AdaptConfig.enabled, GuesserConfig.adapt))
-        spy = (ThresholdSpymaster(ensemble(self.spymaster_models, self.described)) if self.threshold
-               else spymaster(self.spymaster_models, self.described, spy_adapt))
+        spy = (ThresholdSpymaster(ensemble(self.spymaster_models, self.described, keep)) if self.threshold
+               else spymaster(self.spymaster_models, self.described, spy_adapt, keep))
         guesser = EmbeddingGuesser(ensemble(self.guesser_models, self.described),
                                    GuesserConfig(noise=self.noise, infer_key=self.infer_key, seed=seed,
                                                  adapt=guesser_adapt))

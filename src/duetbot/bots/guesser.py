@@ -194,6 +194,7 @@ class EmbeddingGuesser:
         self.config = config or GuesserConfig()
         self._reads: dict[tuple, np.ndarray | None] = {}
         self._zs: dict[tuple, np.ndarray] = {}
+        self._phrases: dict[tuple, np.ndarray] = {}
         self._learnt: tuple[tuple, np.ndarray] | None = None   # the last family_weights (key, value)
 
     def _read(self, clue: str, words: tuple[str, ...], sims: BoardSims | BoardRows,
@@ -211,13 +212,25 @@ class EmbeddingGuesser:
         if z is not None and self.config.noise:
             z = z + self.config.noise * self._noise(clue, words)
         if z is not None and self.config.phrase_bonus:
-            z = z + self.config.phrase_bonus * np.array([in_phrase(clue, w) for w in words])
+            z = z + self.config.phrase_bonus * self._phrase_row(clue, words)
         if z is not None:
             z.flags.writeable = False
         if len(self._reads) >= READ_CACHE_SIZE:
             self._reads.clear()
         self._reads[key] = z
         return z
+
+    def _phrase_row(self, clue: str, words: tuple[str, ...]) -> np.ndarray:
+        """(words,) whether ``clue`` makes a two-word phrase with each board word (cached: the
+        family weights change every turn, the phrases never)."""
+        key = (clue, words)
+        row = self._phrases.get(key)
+        if row is None:
+            row = np.array([in_phrase(clue, w) for w in words])
+            if len(self._phrases) >= READ_CACHE_SIZE:
+                self._phrases.clear()
+            self._phrases[key] = row
+        return row
 
     def _clue_z(self, clue: str, words: tuple[str, ...], sims: BoardSims | BoardRows) -> np.ndarray:
         """(families, words) z of ``clue`` on this board, each family's own (cached: learning

@@ -1,19 +1,18 @@
-"""Command definitions."""
+"""Command definitions.
+
+Each command lives in its own module, imported when that command runs or shows its help:
+``duetbot --help`` lists them without importing any (start-up, issue 39).
+"""
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Optional, get_args
+from typing import Annotated, Any, Callable, Optional, get_args
 
 import typer
 import typer.core
-from rich.console import Console
+import typer.main
 
 from .. import __version__
-from .models import app as models_app
-from .play import play
-from .serve import serve
-from .simulate import simulate
-from .suggest import app as suggest_app
 
 _default_string = typer.core._get_default_string
 
@@ -59,12 +58,66 @@ def _plain_default(obj: Any, *, ctx: Any, show_default_is_str: bool, default_val
     return _default_string(obj, ctx=ctx, show_default_is_str=False, default_value=default_value)
 
 
+_process_value = typer.core._TyperParameter.process_value
+
+
+def _process_missing_value(self: Any, ctx: Any, value: Any) -> Any:
+    """A parameter not given (``None``) becomes what typer's coercion makes of it (``()`` for
+    a list, else ``None``) without building that coercion first: typer builds it with
+    pydantic, about 70 ms to import, for every parameter it processes, given or not
+    (issue 39: ``suggest jsonl`` without options imports no pydantic)."""
+    if value is not None:
+        return _process_value(self, ctx, value)
+    value = () if self.multiple or self.nargs == -1 else None
+    if self.required and self.value_is_missing(value):
+        raise typer.core._click.exceptions.MissingParameter(ctx=ctx, param=self)
+    if self.callback is not None:
+        value = self.callback(ctx, self, value)
+    return value
+
+
+typer.core._TyperParameter.process_value = _process_missing_value  # type: ignore[method-assign]
 typer.core.TyperOption.display_type_rich = _option_value  # type: ignore[method-assign]
 typer.core.TyperArgument.display_type_rich = _argument_value  # type: ignore[method-assign, assignment]
 typer.core.TyperArgument._usage_display_name = _argument_usage  # type: ignore[method-assign]
 typer.core._get_default_string = _plain_default
 
-app = typer.Typer(
+def _simulate() -> Any:
+    from .simulate import simulate
+    return simulate
+
+
+def _play() -> Any:
+    from .play import play
+    return play
+
+
+def _serve() -> Any:
+    from .serve import serve
+    return serve
+
+
+def _suggest() -> Any:
+    from .suggest import app
+    return app
+
+
+def _models() -> Any:
+    from .models import app
+    return app
+
+
+#: Each command: what imports it (a command function or a command group's Typer) and the first
+#: paragraph of its help as the root's help lists it (a test checks that it is the command's own).
+COMMANDS: dict[str, tuple[Callable[[], Any], str]] = {
+    "simulate": (_simulate, "Play bot-vs-bot games in parallel and report win rates with 95% intervals."),
+    "play": (_play, "Play Duet in the terminal with a bot partner: you are A, the bot is B."),
+    "serve": (_serve, "Play Duet in your browser, or use the table helper: a local web app."),
+    "suggest": (_suggest, "Suggestions for a game at a real table (clues, guesses, or JSON lines)."),
+    "models": (_models, "List, inspect, import and build the embedding models the bots think with."),
+}
+
+_SETTINGS: dict[str, Any] = dict(
     name="duetbot",
     help="AI partners for Codenames: Duet: play (in the terminal or a browser), simulate, and get suggestions at a real table.",
     no_args_is_help=True,
@@ -72,12 +125,57 @@ app = typer.Typer(
     context_settings={"help_option_names": ["-h", "--help"]},
     pretty_exceptions_enable=False,
 )
-console = Console(highlight=False)
+
+
+def load_command(name: str) -> Any:
+    """The click command ``name`` exactly as a root app holding every command builds it (typer
+    turns a function's signature into options when the command is built)."""
+    obj = COMMANDS[name][0]()
+    root = typer.Typer(**_SETTINGS)
+    root.callback()(_root)
+    if isinstance(obj, typer.Typer):
+        root.add_typer(obj, name=name)
+    else:
+        root.command(name=name)(obj)
+    return typer.main.get_group(root).commands[name]
+
+
+class LazyCommands(typer.core.TyperGroup):
+    """The root command: a light stand-in for each command (its name and the first paragraph
+    of its help, all that the root's help shows) until the command is run or asked for its
+    own help."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        for name, (_, text) in COMMANDS.items():
+            self.commands.setdefault(name, _StandIn(name=name, help=text))
+
+    def resolve_command(self, ctx: Any, args: list[str]) -> tuple[str | None, Any, list[str]]:
+        name, cmd, rest = super().resolve_command(ctx, args)
+        if isinstance(cmd, _StandIn) and name is not None:
+            cmd = self.commands[name] = load_command(name)
+        return name, cmd, rest
+
+    def load_all(self) -> LazyCommands:
+        """Every command loaded (tests walk the whole tree)."""
+        for name, cmd in list(self.commands.items()):
+            if isinstance(cmd, _StandIn):
+                self.commands[name] = load_command(name)
+        return self
+
+
+class _StandIn(typer.core.TyperCommand):
+    """A command not imported yet (never run: :meth:`LazyCommands.resolve_command` swaps it)."""
+
+
+app = typer.Typer(cls=LazyCommands, **_SETTINGS)
 
 
 def _version(value: bool) -> None:
     if value:
-        console.print(f"duetbot {__version__}")
+        from rich.console import Console
+
+        Console(highlight=False).print(f"duetbot {__version__}")
         raise typer.Exit()
 
 
@@ -88,9 +186,3 @@ def _root(
 ) -> None:
     """AI partners for Codenames: Duet."""
 
-
-app.command()(simulate)
-app.command()(play)
-app.command()(serve)
-app.add_typer(suggest_app, name="suggest")
-app.add_typer(models_app, name="models")

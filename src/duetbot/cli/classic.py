@@ -29,8 +29,9 @@ from ..rules import Clue, EndTurn, Event, Guess, Phase, UnknownBoardWordError
 from ..rules.classic import Card, ClassicResult, ClassicRules, ClassicState, ClassicTermination, Team, deal_classic
 from ..views.classic import ClassicGuesserView, ClassicSpymasterView
 from ..saves import CLASSIC_SAVE, HUMAN_TEAM, ROLES, SaveError, load_classic_saved, save_classic_game
+from .consoles import GameConsole
 from .common import (
-    Ask, GameConsole, Reader, check_pool, check_save_path, fail, partner_spec, quiet_stdout, read_pool, terminal_ask,
+    Ask, Reader, check_pool, check_save_path, fail, partner_spec, quiet_stdout, read_pool, terminal_ask,
 )
 
 DEFAULT_SAVE = CLASSIC_SAVE

@@ -7,35 +7,53 @@ import os
 import sys
 from pathlib import Path
 from functools import lru_cache
-from typing import TYPE_CHECKING, Annotated, Any, Callable, NoReturn, Optional, Sequence
+from typing import TYPE_CHECKING, Annotated, Any, Callable, NoReturn, Optional, Sequence, cast
 
 import typer
-from rich.console import Console
-from rich.markup import escape
-from rich.text import Text
 
 from ..rules import Variant
 from ..wordpool import load_pool
 from ..words import spelling
 
 if TYPE_CHECKING:  # pragma: no cover
+    from rich.console import Console
+
     from ..bots.factory import PartnerSpec
 
-err_console = Console(stderr=True, highlight=False, soft_wrap=True)
+
+class LazyConsole:
+    """A rich ``Console`` made on first use, as it would have been made with this object (rich
+    reads ``COLUMNS`` and ``LINES`` when a console is made, so they are read now): importing
+    rich takes about 20 ms, and ``suggest jsonl`` never prints through a console (issue 39)."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        self._kwargs = kwargs
+        for env, key in (("COLUMNS", "width"), ("LINES", "height")):
+            value = os.environ.get(env)
+            if value is not None and value.isdigit():
+                kwargs.setdefault(key, int(value))
+        self._console: Console | None = None
+
+    def __getattr__(self, name: str) -> Any:
+        if self._console is None:
+            from rich.console import Console
+
+            self._console = Console(**self._kwargs)
+        return getattr(self._console, name)
 
 
-class GameConsole(Console):
-    """The console a game talks through: its messages keep whole words. A message printed with
-    ``soft_wrap=True`` stays one line in a pipe or a test; on a terminal rich would leave that
-    line to the terminal, which breaks it mid-word at its edge ("--s|eed", "CO|LONEL"), so
-    there it is wrapped between words instead."""
+def lazy_console(**kwargs: Any) -> Console:
+    """A :class:`LazyConsole` of these arguments, typed as the console it stands for."""
+    return cast("Console", LazyConsole(**kwargs))
 
-    def print(self, *objects: Any, soft_wrap: bool | None = None, **kwargs: Any) -> None:
-        super().print(*objects, soft_wrap=soft_wrap and not self.is_terminal, **kwargs)
+
+err_console = lazy_console(stderr=True, highlight=False, soft_wrap=True)
 
 
 def fail(message: str, code: int = 2) -> NoReturn:
     """Print ``error: message`` on one line to stderr and exit non-zero."""
+    from rich.markup import escape
+
     err_console.print(f"[bold red]error:[/] {escape(message)}", markup=True)
     raise typer.Exit(code)
 
@@ -91,6 +109,8 @@ def terminal_ask(console: Console) -> Ask:
     echo = not sys.stdin.isatty()
 
     def ask(prompt: str) -> str:
+        from rich.text import Text
+
         answer = console.input(Text(prompt, style="bold"))
         if echo:  # piped input: show it, so the transcript reads like a game
             console.print(answer, markup=False, highlight=False, soft_wrap=True)

@@ -37,8 +37,9 @@ from ..saves import (
     BOT, DEFAULT_SAVE, HUMAN, SaveError, load_saved, make_bot, outcome_line, save_game, write_json_file,
 )
 from ..saves.moves import GameOver, MoveError, UnknownClueWord, expected_move, parse_clue, play_moves, split_moves
+from .consoles import GameConsole
 from .common import (
-    VECTOR, VECTOR_HELP, Ask, GameConsole, GameKind, PartnerOption, QuitGame, Reader, check_pool, check_save_path, fail,
+    VECTOR, VECTOR_HELP, Ask, GameKind, PartnerOption, QuitGame, Reader, check_pool, check_save_path, fail,
     parse_variant, partner_spec, quiet_stdout, read_pool, terminal_ask,
 )
 

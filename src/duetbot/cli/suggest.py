@@ -16,13 +16,12 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, Iterable, Optional
 
 import typer
-from rich.console import Console
-from rich.table import Table
 
 from ..jsonio import JSONInputError, dumps, iter_lines, read_json_file
 from ..words import spelling
 from .common import (
-    VECTOR, VECTOR_HELP, GameKind, SuggestPartnerOption, fail, partner_spec, quiet_stdout, terminal_ask, vector_hint,
+    VECTOR, VECTOR_HELP, GameKind, SuggestPartnerOption, fail, partner_spec, lazy_console, quiet_stdout,
+    terminal_ask, vector_hint,
 )
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -30,7 +29,7 @@ if TYPE_CHECKING:  # pragma: no cover
 
 app = typer.Typer(help="Suggestions for a game at a real table (clues, guesses, or JSON lines).",
                   no_args_is_help=True)
-console = Console(highlight=False)
+console = lazy_console(highlight=False)
 
 WIDE = 120
 """Columns from which ``suggest clue`` shows its table, strengths in per cent; narrower, one
@@ -236,6 +235,8 @@ def clue(board: Board = None, green: Green = None, assassin: Assassin = None, co
                 console.print("    watch out for " + ", ".join(f"{d.word} ({d.label})" for d in o.dangers),
                               markup=False)
     else:
+        from rich.table import Table
+
         table = Table(title="Suggested clues, best first")
         for col in ("clue", "targets", f"expected {agents}", "assassin risk", "bystander risk", "watch out for"):
             table.add_column(col)
@@ -284,6 +285,8 @@ def guess(board: Board = None,
         fail(f"{word.said()} Check the clue, or {vector_hint(word.clue)}")
     is_classic = isinstance(answer, ClassicGuesserResponse)
     stop = answer.stop_after
+    from rich.table import Table
+
     table = Table(title=f"Guesses, best first: guess the first {stop}, then stop")
     chances = (("p_agent", "chance my agent"), ("p_assassin", "chance assassin"),
                ("p_opponent", "chance their agent")) if is_classic else (

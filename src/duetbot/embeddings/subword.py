@@ -115,12 +115,17 @@ class SubwordModel:
 
     def __init__(self, tokens: Sequence[str], vectors: np.ndarray,
                  maps: dict[str, tuple[str, np.ndarray, np.ndarray | None]] | None = None,
-                 meta: dict[str, Any] | None = None) -> None:
+                 meta: dict[str, Any] | None = None, scales: np.ndarray | None = None) -> None:
         if vectors.ndim != 2 or vectors.shape[0] != len(tokens):
             raise store.ModelFormatError(f"subword table: {len(tokens)} tokens but vectors {vectors.shape}")
         self.tokens = list(tokens)
         self.index = dict(zip(self.tokens, range(len(self.tokens))))
-        self.vectors = np.asarray(vectors, dtype=np.float32)
+        # A shipped table is int8 codes times a float32 scale per row: kept so (6 MB, not the
+        # 23 MB of float32), each word's few rows worked out when it is read, with the same
+        # products as the whole table's (issue 39: suggest's memory).
+        self._codes = vectors if scales is not None else None
+        self._scales = scales
+        self._vectors = np.asarray(vectors, dtype=np.float32) if scales is None else None
         self.dim = int(vectors.shape[1])
         self.maps = dict(maps or {})
         self.meta = dict(meta or {})
@@ -129,6 +134,21 @@ class SubwordModel:
         # The longest window the greedy match tries: a bound (a "##" piece counts its marker
         # too); longer windows match nothing, so any bound gives the same pieces.
         self._longest = max(map(len, self.tokens), default=0)
+
+    @property
+    def vectors(self) -> np.ndarray:
+        """(tokens, dim) float32 token vectors (a shipped table's worked out afresh each time)."""
+        if self._vectors is not None:
+            return self._vectors
+        assert self._codes is not None and self._scales is not None
+        return self._codes * self._scales
+
+    def rows(self, ids: list[int]) -> np.ndarray:
+        """(len(ids), dim) float32: ``vectors[ids]``, of a shipped table from those rows alone."""
+        if self._vectors is not None:
+            return self._vectors[ids]
+        assert self._codes is not None and self._scales is not None
+        return self._codes[ids] * self._scales[ids]
 
     def _wordpiece(self, word: str) -> list[int]:
         """Greedy longest-match-first WordPiece; a word with an unmatchable piece gives []."""
@@ -171,7 +191,7 @@ class SubwordModel:
         ids = self.token_ids(text)
         if not ids:
             return self._centre.copy()
-        v = self.vectors[ids].mean(axis=0)
+        v = self.rows(ids).mean(axis=0)
         n = float(np.linalg.norm(v))
         return (v / n).astype(np.float32) if n > 0 else self._centre.copy()
 
@@ -371,7 +391,10 @@ def load_subword(path: str | None = None) -> SubwordModel:
         tokens = (d / TOKENS_FILE).read_text(encoding="utf-8").split("\n")
         if tokens and tokens[-1] == "":
             tokens.pop()
-        vectors = np.load(d / store.VECTORS_FILE, allow_pickle=False) * np.load(d / SCALES_FILE, allow_pickle=False)
+        vectors = np.load(d / store.VECTORS_FILE, allow_pickle=False)
+        scales = np.load(d / SCALES_FILE, allow_pickle=False)
+        if vectors.dtype.kind != "i" or scales.dtype != np.float32 or scales.shape != (len(vectors), 1):
+            vectors, scales = (vectors * scales).astype(np.float32), None   # not codes and row scales
         maps: dict[str, tuple[str, np.ndarray, np.ndarray | None]] = {}
         with np.load(d / MAPS_FILE, allow_pickle=False) as z:
             for name, checksum in meta.get("maps", {}).items():
@@ -379,4 +402,4 @@ def load_subword(path: str | None = None) -> SubwordModel:
                 maps[name] = (str(checksum), z[f"{name}.sub"], real)
     except (OSError, ValueError, KeyError) as exc:
         raise store.ModelFormatError(f"subword table in {d} is unreadable: {exc}") from exc
-    return SubwordModel(tokens, vectors, maps, meta)
+    return SubwordModel(tokens, vectors, maps, meta, scales)

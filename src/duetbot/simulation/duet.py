@@ -96,8 +96,8 @@ class RunSpec(_DuetRun):
 
     def partners(self, seed: int) -> tuple[Partner, Partner]:
         names = self.players
-        return (replace(self.player_a.build(seed), name=names["A"]),
-                replace(self.player_b.build(seed + 2), name=names["B"]))
+        return (replace(self.player_a.build(seed, many_boards=True), name=names["A"]),
+                replace(self.player_b.build(seed + 2, many_boards=True), name=names["B"]))
 
 
 def write_plot(path: Path, tally: Tally, title: str = "", variant: Variant | None = None) -> None:

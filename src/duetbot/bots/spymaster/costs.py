@@ -9,6 +9,7 @@ assassin the game. Classic's cost model is ``ClassicCost`` in :mod:`..classic`.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import ClassVar, Mapping
 
 import numpy as np
@@ -32,6 +33,25 @@ def misread(turn) -> bool:
     """Whether the partner missed within the clue's number (a miss on a guess past the
     number, after every target was found, is the usual end of a good turn)."""
     return any(r is not GuessResult.GREEN for _, r in turn.guesses[:turn.clue.number])
+
+
+@lru_cache(maxsize=512)
+def _outcome_tables(turns: TurnModel, A: int, max_number: int, greens_total: int,
+                    end: TurnEnd) -> tuple[np.ndarray, ...]:
+    """(2A, D) per outcome (a greens before the first other word, whether that word is the
+    assassin) and depth d: the win chance after it, greens found, assassin hit, bystander
+    hit. The same for every turn of this clock and these counts, so worked out once."""
+    W = turns.duet_table()
+    a = np.arange(A)[:, None, None]
+    ds = np.arange(max_number + 2)[None, None, :]
+    found = np.broadcast_to(np.minimum(a, ds), (A, 2, ds.shape[2]))              # (A, 2, D)
+    missed = np.broadcast_to(a < ds, found.shape)
+    assassin = missed & (np.arange(2)[None, :, None] == 1)
+    value = (1 - assassin) * end.value(W, greens_total, found, missed)
+    out = tuple(x.reshape(2 * A, -1) for x in (value, found, assassin, missed & ~assassin))
+    for x in out:
+        x.flags.writeable = False
+    return out
 
 
 @dataclass(frozen=True)
@@ -58,7 +78,6 @@ class DuetCost:
     def values(self, position: Position, outcomes: Outcomes, max_number: int,
                tokens_after: int | None = None) -> Valuation:
         s = position.situation
-        W = self.turns.duet_table()
         if tokens_after is None:
             end = TurnEnd.after(s.tokens, s.bystander_tokens)
         else:   # a zero clue: the clock after it, its guess's miss already counted
@@ -72,18 +91,12 @@ class DuetCost:
         A = int(above.max()) + 1
         key = above * 2 + (first_miss == ASSASSIN) + (2 * A) * np.arange(n)
         share = np.bincount(key.ravel(), minlength=2 * A * n).reshape(n, 2 * A) / M   # (n, 2A)
-        a = np.arange(A)[:, None, None]
-        ds = np.arange(max_number + 2)[None, None, :]
-        found = np.broadcast_to(np.minimum(a, ds), (A, 2, ds.shape[2]))              # (A, 2, D)
-        missed = np.broadcast_to(a < ds, found.shape)
-        assassin = missed & (np.arange(2)[None, :, None] == 1)
-        value = (1 - assassin) * end.value(W, s.greens_total, found, missed)
+        tables = _outcome_tables(self.turns, A, max_number, s.greens_total, end)
         depth = depth_table(position.partner, outcomes.greens, max_number)            # (K, D)
-        value, found_k, p_a, p_b = ((share @ x.reshape(2 * A, -1)) @ depth.T
-                                    for x in (value, found, assassin, missed & ~assassin))
+        value, found_k, p_a, p_b = ((share @ x) @ depth.T for x in tables)
         # The honest number's yardstick: each family's simulated partners' greens in their top
         # k (read k deep; the random readers left out).
-        to_k = found.reshape(2 * A, -1)[:, 1:max_number + 1]                         # (2A, K)
+        to_k = tables[1][:, 1:max_number + 1]                                         # (2A, K)
         by_family = []
         for rows in position.rows:
             if rows.stop > rows.start:
