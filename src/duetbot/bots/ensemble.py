@@ -326,16 +326,16 @@ class Ensemble:
     def _products(self, key: tuple[str, ...], boards: tuple[np.ndarray, ...], out: np.ndarray) -> None:
         """``out[f] = clue_vectors[f] @ boards[f].T`` for every family, from the kept word
         columns when each word has them (:meth:`keep_word_columns`)."""
-        kept = self.word_columns
-        if kept is not None and self._columns_size in (0, len(key)) and len(key) > 1:
-            if all(w in kept for w in key):
-                rows = np.stack([kept[w] for w in key])            # (words, families, clues)
-                for f in range(len(out)):
-                    out[f] = rows[:, f, :].T
-                return
+        # the kept columns, where this board may use them (a board of the kept boards' size)
+        kept = self.word_columns if self._columns_size in (0, len(key)) and len(key) > 1 else None
+        if kept is not None and all(w in kept for w in key):
+            rows = np.stack([kept[w] for w in key])            # (words, families, clues)
+            for f in range(len(out)):
+                out[f] = rows[:, f, :].T
+            return
         for f, (cv, bv) in enumerate(zip(self.clue_vectors, boards)):
             np.matmul(cv, bv.T, out=out[f])
-        if kept is None or self._columns_size not in (0, len(key)) or len(key) < 2:
+        if kept is None:
             return
         if self._columns_size == 0:   # the first board
             if not columns_agree(self.clue_vectors, boards, out):

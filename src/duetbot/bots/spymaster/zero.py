@@ -44,8 +44,9 @@ def zero_option(sm: Search, view: Any, pos: Position, current: ClueOption) -> Cl
     # From the transposed block, a row per word (the same numbers as the columns of zbar,
     # read whole rows instead of gathering 24 columns of every candidate).
     rows = pos.sims.zbar_t[pos.eligible]
-    nearest = rows[others][0].copy()
-    for r in rows[others][1:]:
+    rest = rows[others]
+    nearest = rest[0].copy()
+    for r in rest[1:]:
         np.maximum(nearest, r, out=nearest)
     margin = rows[a] - nearest
     margin[~pos.legal.ok] = -np.inf
