@@ -35,6 +35,9 @@ from pathlib import Path
 from duetbot.rules import Clue, Label, Player, State
 from duetbot.saves import load_saved
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from readings import cells, figures, judge  # noqa: E402
+
 HERE = Path(__file__).resolve().parent
 GAMES = HERE / "games"
 OUT = HERE / "game_readings"
@@ -130,20 +133,9 @@ def make_batches(readers: int, out: Path, seed: int) -> None:
     print(f"{sum(map(len, batches))} items in {readers} batches ({', '.join(str(len(b)) for b in batches)}) in {out}")
 
 
-def read_within(it: Item, guesses: list[str]) -> dict[str, object]:
+def read_within(it: Item, guesses: list) -> dict:
     """A reading of ``it`` judged on the giver's side, within the number."""
-    fold = {w.casefold(): w for w in it.open_words}
-    words = [fold.get(str(g).casefold()) for g in guesses][: it.number]
-    found, miss = 0, None
-    for w in words:
-        if w in it.green:
-            found += 1
-            continue
-        miss = w
-        break
-    return {"before_miss": found, "first_miss": bool(words) and words[0] not in it.green,
-            "assassin": miss is not None and miss in it.assassin, "guesses": len(words),
-            "green": sum(w in it.green for w in words)}
+    return judge(it.open_words, it.green, it.assassin, guesses, it.number)
 
 
 def bot_guesses(it: Item, guesser, with_key: bool) -> list[str]:
@@ -186,14 +178,8 @@ def score(answer_files: list[Path], as_json: Path | None) -> dict:
     print("|---|---|---|---|---|---|---|---|")
     numbers = {pid: key[pid]["number"] for pid in seen}
     for name, rs in sorted(rows.items()):
-        n, g = len(rs), sum(r["guesses"] for r in rs)
-        t = {"clues": n, "guesses": g, "green_share": sum(r["green"] for r in rs) / max(g, 1),
-             "before_miss": sum(r["before_miss"] for r in rs) / n, "first_miss": sum(r["first_miss"] for r in rs) / n,
-             "assassin": sum(r["assassin"] for r in rs)}
-        table[name] = t
-        print(f"| {name} | {n} | {g} | {100 * t['green_share']:.1f}% | {t['before_miss']:.2f} | "
-              f"{100 * t['first_miss']:.1f}% | {t['assassin']} ({100 * t['assassin'] / n:.1f}%) | "
-              f"{sum(r['guesses'] for r in rs) / n:.2f} |")
+        t = table[name] = figures(rs)
+        print(f"| {name} | {t['clues']} | {t['guesses']} | {cells(t)} | {t['mean_number']:.2f} |")
     if bad:
         print(f"\n{bad} answers named no item of the key or were not a list (left out)")
     print(f"\n{len(numbers)} items answered")

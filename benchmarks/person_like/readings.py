@@ -41,6 +41,7 @@ import random
 import sys
 from collections import defaultdict
 from pathlib import Path
+from typing import Iterable, Sequence
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[1]
@@ -160,6 +161,54 @@ def write_clues(giver: str) -> Path:
     return out
 
 
+# --- shared by the reading studies ----------------------------------------------------------------
+
+def judge(open_words: Sequence[str], green: set[str] | frozenset[str], assassin: set[str] | frozenset[str],
+          guesses: Sequence[object], number: int) -> dict:
+    """One reading judged on the giver's side, within the number (guesses past it are left out)."""
+    fold = {w.casefold(): w for w in open_words}
+    words = [fold.get(str(g).casefold()) for g in guesses][:number]
+    found, miss = 0, None
+    for w in words:
+        if w in green:
+            found += 1
+            continue
+        miss = w
+        break
+    return {"number": number, "guesses": len(words), "green": sum(w in green for w in words), "before_miss": found,
+            "first_miss": bool(words) and words[0] not in green, "assassin_hit": miss is not None and miss in assassin,
+            "assassin_any": any(w in assassin for w in words)}
+
+
+def figures(rows: list[dict]) -> dict:
+    """The figures of a group of :func:`judge` rows."""
+    n, g = len(rows), sum(r["guesses"] for r in rows)
+    return {"clues": n, "guesses": g, "green_share": sum(r["green"] for r in rows) / max(g, 1),
+            "before_miss": sum(r["before_miss"] for r in rows) / n, "first_miss": sum(r["first_miss"] for r in rows) / n,
+            "assassin_hit": sum(r["assassin_hit"] for r in rows), "assassin_any": sum(r["assassin_any"] for r in rows),
+            "mean_number": sum(r["number"] for r in rows) / n}
+
+
+def cells(t: dict) -> str:
+    """Table cells: greens in the first n, greens before a miss, first guess a miss, assassin hit."""
+    return (f"{100 * t['green_share']:.1f}% | {t['before_miss']:.2f} | {100 * t['first_miss']:.1f}% | "
+            f"{t['assassin_hit']} ({100 * t['assassin_hit'] / t['clues']:.1f}%)")
+
+
+def spread(groups: Iterable[list[dict]], readers: int) -> list[list[dict]]:
+    """Each group (one board's items) over different readers, the loads kept even: a reader
+    never sees one board twice."""
+    batches: list[list[dict]] = [[] for _ in range(readers)]
+    start = 0
+    for group in groups:
+        if len(group) > readers:
+            raise SystemExit(f"a board has {len(group)} items for {readers} readers: never one board twice")
+        for k, it in enumerate(group):
+            batches[(start + k) % readers].append(it)
+        start += len(group)
+    return batches
+
+
 # --- batches -------------------------------------------------------------------------------------
 
 def all_items(givers: list[str], turns: dict[str, dict]) -> list[dict]:
@@ -188,18 +237,11 @@ def make_batches(givers: list[str], readers: int, out: Path, seed: int) -> None:
     by_pos: dict[str, list[dict]] = defaultdict(list)
     for it in all_items(givers, turns):
         by_pos[it["pos"]].append(it)
-    batches: list[list[dict]] = [[] for _ in range(readers)]
     order = list(by_pos)
     rng.shuffle(order)
-    start = 0
-    for pos_id in order:           # one board's clues to different readers, loads kept even
-        group = by_pos[pos_id]
-        rng.shuffle(group)
-        if len(group) > readers:
-            raise SystemExit(f"{pos_id} has {len(group)} clues for {readers} readers: never one board twice")
-        for k, it in enumerate(group):
-            batches[(start + k) % readers].append(it)
-        start += len(group)
+    for pos_id in order:
+        rng.shuffle(by_pos[pos_id])
+    batches = spread((by_pos[pos_id] for pos_id in order), readers)
     out.mkdir(parents=True, exist_ok=True)
     key = {}
     for r, batch in enumerate(batches):
@@ -233,38 +275,18 @@ def score(answer_files: list[Path], as_json: Path | None) -> dict:
                 continue
             pos = positions[it["pos"]]
             _, open_words, green, assassin = position_truth(pos, turns)
-            fold = {w.casefold(): w for w in open_words}
-            words = [fold.get(str(g).casefold()) for g in guesses][: it["number"]]
-            found, miss = 0, None
-            for w in words:
-                if w in green:
-                    found += 1
-                    continue
-                miss = w
-                break
             kind = pos["kind"]
             setting = "opening" if kind == "dev-open" else ("mid-game, people's boards" if kind == "dev-mid"
                                                              else "mid-game, dealt")
-            rows[(setting, it["giver"])].append({
-                "number": it["number"], "guesses": len(words),
-                "green": sum(w in green for w in words), "before_miss": found,
-                "first_miss": bool(words) and words[0] not in green,
-                "assassin_hit": miss is not None and miss in assassin,
-                "assassin_any": any(w in assassin for w in words)})
+            rows[(setting, it["giver"])].append(judge(open_words, green, assassin, guesses, it["number"]))
     table = {}
     print("| setting | giver | clues | guesses | greens in first n | greens before a miss | first guess a miss | assassin hit | assassin among guesses | mean number |")
     print("|---|---|---|---|---|---|---|---|---|---|")
     for (setting, giver), rs in sorted(rows.items()):
-        n, g = len(rs), sum(r["guesses"] for r in rs)
-        t = {"clues": n, "guesses": g, "green_share": sum(r["green"] for r in rs) / max(g, 1),
-             "before_miss": sum(r["before_miss"] for r in rs) / n,
-             "first_miss": sum(r["first_miss"] for r in rs) / n,
-             "assassin_hit": sum(r["assassin_hit"] for r in rs), "assassin_any": sum(r["assassin_any"] for r in rs),
-             "mean_number": sum(r["number"] for r in rs) / n}
+        t = figures(rs)
         table[f"{setting} / {giver}"] = t
-        print(f"| {setting} | {giver} | {n} | {g} | {100 * t['green_share']:.1f}% | {t['before_miss']:.2f} | "
-              f"{100 * t['first_miss']:.1f}% | {t['assassin_hit']} ({100 * t['assassin_hit'] / n:.1f}%) | "
-              f"{t['assassin_any']} ({100 * t['assassin_any'] / n:.1f}%) | {t['mean_number']:.2f} |")
+        print(f"| {setting} | {giver} | {t['clues']} | {t['guesses']} | {cells(t)} | "
+              f"{t['assassin_any']} ({100 * t['assassin_any'] / t['clues']:.1f}%) | {t['mean_number']:.2f} |")
     if bad:
         print(f"\n{bad} answers named no item of the key (left out)")
     if as_json:

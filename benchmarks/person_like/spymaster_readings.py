@@ -23,7 +23,7 @@ import gzip
 import json
 import random
 import sys
-from collections import Counter, defaultdict
+from collections import defaultdict
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -181,14 +181,7 @@ def make_batches(name: str, variants: list[str], games: str | None, people: bool
             if "save" in pos.ref:   # people's boards stay in the split: not even the targets are copied
                 x["targets"] = list(o.targets)
             by_board[pos.board].append(x)
-    batches: list[list[dict]] = [[] for _ in range(readers)]
-    start = 0
-    for board, group in by_board.items():   # one board's items to different readers, loads kept even
-        if len(group) > readers:
-            raise SystemExit(f"{board} has {len(group)} items for {readers} readers: never one board twice")
-        for k, x in enumerate(group):
-            batches[(start + k) % readers].append(x)
-        start += len(group)
+    batches = readings.spread(by_board.values(), readers)
     out.mkdir(parents=True, exist_ok=True)
     (HERE / f"{name}_readings").mkdir(exist_ok=True)
     key = {}
@@ -225,11 +218,8 @@ def score(name: str, answer_files: list[Path]) -> None:
           "| mean number |")
     print("|---|---|---|---|---|---|---|---|")
     for (source, g), rs in sorted(rows.items()):
-        n, t = len(rs), Counter()
-        for r in rs:
-            t.update({k: int(v) for k, v in r.items()})
-        print(f"| {source} | {g} | {n} | {100 * t['green'] / max(t['guesses'], 1):.1f}% | {t['before_miss'] / n:.2f} | "
-              f"{100 * t['first_miss'] / n:.1f}% | {t['assassin']} | {t['guesses'] / n:.2f} |")
+        t = readings.figures(rs)
+        print(f"| {source} | {g} | {t['clues']} | {readings.cells(t)} | {t['mean_number']:.2f} |")
     givers = sorted({g for _, g in rows})
     print()
     for a in givers:
