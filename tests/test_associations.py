@@ -65,18 +65,18 @@ def test_artifact_holds_the_human_association():
 
 
 def test_association_moves_the_ranking_towards_the_human_reading():
+    # the eat family on its own, without the association table's lift (which also knows it)
     cfg = GuesserConfig(infer_key=False)
     view = _view("web")
-    without = EmbeddingGuesser(ensemble(tuple(DEFAULT_MODELS)), cfg).belief(view).words
-    with_eat = EmbeddingGuesser(ensemble(DEFAULT_GUESSER_MODELS), cfg).belief(view).words
+    guessers = ensemble(DEFAULT_GUESSER_MODELS, associations=False)
+    without = EmbeddingGuesser(ensemble(tuple(DEFAULT_MODELS), associations=False), cfg).belief(view).words
+    with_eat = EmbeddingGuesser(guessers, cfg).belief(view).words
     assert with_eat[0] == "spider"
     assert with_eat.index("spider") < without.index("spider")  # the embeddings alone put it lower
     # a heavier association weight only strengthens that; weight 0 silences the family
-    heavy = EmbeddingGuesser(ensemble(DEFAULT_GUESSER_MODELS), GuesserConfig(infer_key=False,
-                             family_weights=(("eat", 5.0),))).belief(view)
+    heavy = EmbeddingGuesser(guessers, GuesserConfig(infer_key=False, family_weights=(("eat", 5.0),))).belief(view)
     assert heavy.words[0] == "spider"
-    mute = EmbeddingGuesser(ensemble(DEFAULT_GUESSER_MODELS), GuesserConfig(infer_key=False,
-                            family_weights=(("eat", 0.0),))).belief(view)
+    mute = EmbeddingGuesser(guessers, GuesserConfig(infer_key=False, family_weights=(("eat", 0.0),))).belief(view)
     assert mute.words.index("spider") > 0
 
 

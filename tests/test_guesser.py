@@ -389,16 +389,23 @@ def test_board_rows_read_like_the_full_board():
 
 def test_phrase_readings_people_rely_on(bot):
     """Issue 36: POLICE -> STATION and GAS -> LAMP (two-word phrases, WordNet): the phrase lifts
-    its word (STATION from second to first; LAMP into the top two, beside GAS ENGINE)."""
+    its word (STATION from second to first; LAMP into the top two, beside GAS ENGINE), and so
+    does the association table on its own (police -> STATION, turtle -> NINJA)."""
     from duetbot.words.phrases import in_phrase
 
     assert in_phrase("police", "STATION") and in_phrase("lamp", "gas") and not in_phrase("police", "lamp")
     board = ["STATION", "LAMP", "NINJA", *BOARD[3:]]
-    plain = EmbeddingGuesser(bot.ensemble, replace(bot.config, phrase_bonus=0.0))
+    unlifted = ensemble(DEFAULT_GUESSER_MODELS, associations=False)
+    plain = EmbeddingGuesser(unlifted, replace(bot.config, phrase_bonus=0.0))
+    phrases = EmbeddingGuesser(unlifted, bot.config)
+    table = EmbeddingGuesser(bot.ensemble, replace(bot.config, phrase_bonus=0.0))
     police = view_on(board, "police")
-    assert bot.belief(police).words[0] == "STATION" and plain.belief(police).words[0] != "STATION"
+    assert plain.belief(police).words[0] != "STATION"
+    assert phrases.belief(police).words[0] == table.belief(police).words[0] == bot.belief(police).words[0] == "STATION"
     gas = view_on(board, "gas")
-    assert "LAMP" in bot.belief(gas).words[:2]
+    assert "LAMP" in phrases.belief(gas).words[:2]
+    assert bot.belief(gas).words[0] == "STATION" and "LAMP" in bot.belief(gas).words[:3]  # gas station, people's first
+    assert bot.belief(view_on(board, "turtle")).words[0] == "NINJA"
 
 
 def view_on(board, clue: str) -> GuesserView:

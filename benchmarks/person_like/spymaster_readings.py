@@ -3,7 +3,8 @@
 At round 2's bot positions in ``games/new2`` (two a deal, 40), each variant's recommended clue
 goes to person-like readers (one item of each deal a reader, the variants mixed in every
 batch, never named) and is scored within the number, paired by position. A variant is
-``base`` (this main's spymaster), ``families:A+B+C`` (the spymaster thinking with those
+``base`` (this main's spymaster), ``assoc-off`` (the same without the association table's
+lift), ``lift:X`` (the table's lift at X z a strength point), ``families:A+B+C`` (the spymaster thinking with those
 families), ``retrofit`` (the three default families retrofitted in memory toward the Edinburgh
 Associative Thesaurus graph, ``../shared/data/eat/``, read from there; Faruqui et al. 2015:
 each word pulled toward the strength-weighted mean of its associates as hard as toward its own
@@ -30,12 +31,13 @@ from pathlib import Path
 import numpy as np
 
 from duetbot.bots.ensemble import Ensemble
-from duetbot.bots.factory import default_bots, ensemble, model
+from duetbot.bots.factory import PartnerSpec, default_bots, ensemble, model
 from duetbot.bots.spymaster import EmbeddingSpymaster
 from duetbot.embeddings.model import EmbeddingModel
 from duetbot.rules import Player, State
 from duetbot.saves import load_saved
 from duetbot.views import spymaster_view
+from duetbot.words.associations import default_associations
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import readings  # noqa: E402
@@ -91,6 +93,12 @@ def spymasters(variants: list[str]) -> dict[str, EmbeddingSpymaster]:
     for v in variants:
         if v == "base":
             out[v] = base
+        elif v == "assoc-off":
+            out[v] = default_bots(spec=PartnerSpec(associations=False))[0]
+        elif v.startswith("lift:"):
+            lifted = Ensemble(base.ensemble.models, associations=default_associations(),
+                              lift=[float(v.split(":", 1)[1]) * s for s in range(4)])
+            out[v] = EmbeddingSpymaster(lifted, base.config)
         elif v.startswith("families:"):
             out[v] = EmbeddingSpymaster(ensemble(tuple(v.split(":", 1)[1].split("+"))), base.config)
         elif v in ("retrofit", "retrofit-eat-words"):
@@ -99,7 +107,7 @@ def spymasters(variants: list[str]) -> dict[str, EmbeddingSpymaster]:
             if v == "retrofit-eat-words":
                 sp.words.never = sp.words.never | ~np.array([w in graph for w in retrofitted.clue_words])
         else:
-            raise SystemExit(f"{v}: not a variant (base, families:A+B, retrofit, retrofit-eat-words)")
+            raise SystemExit(f"{v}: not a variant (base, assoc-off, lift:X, families:A+B, retrofit, retrofit-eat-words)")
     return out
 
 

@@ -248,10 +248,10 @@ def classic_random_team(seed: int | None = None) -> Partner:
 
 
 @lru_cache(maxsize=16)
-def classic_spymaster(names: tuple[str, ...], described: tuple = ()) -> ClassicSpymaster:
+def classic_spymaster(names: tuple[str, ...], described: tuple = (), associations: bool = True) -> ClassicSpymaster:
     from .factory import ensemble
 
-    return ClassicSpymaster(ensemble(names, described))
+    return ClassicSpymaster(ensemble(names, described, associations=associations))
 
 
 def classic_team(spec, seed: int = 0) -> Partner:
@@ -265,5 +265,6 @@ def classic_team(spec, seed: int = 0) -> Partner:
         from .factory import SpecError
 
         raise SpecError("bot=threshold plays Duet only: use bot=embedding or bot=random in classic games")
-    guesser = ClassicGuesser(ensemble(spec.guesser_models, spec.described), GuesserConfig(noise=spec.noise, seed=seed))
-    return Partner(classic_spymaster(spec.spymaster_models, spec.described), guesser, spec.text)
+    guesser = ClassicGuesser(ensemble(spec.guesser_models, spec.described, associations=spec.associations),
+                             GuesserConfig(noise=spec.noise, seed=seed))
+    return Partner(classic_spymaster(spec.spymaster_models, spec.described, spec.associations), guesser, spec.text)

@@ -24,6 +24,7 @@ from ..embeddings.vocab import reading_forms
 from ..lru import BoundedCache
 from ..rules import clues
 from ..words import keys, lexicon, morphology
+from ..words.associations import Associations
 from . import common_words, strict_clues
 from .strict_clues import StrictIndex
 
@@ -63,7 +64,8 @@ class BoardRows:
     """
 
     def __init__(self, words: tuple[str, ...], clue_vectors: Sequence[np.ndarray], board_vectors: tuple[np.ndarray, ...],
-                 known: np.ndarray, mean: np.ndarray, std: np.ndarray, unread: tuple[str, ...]) -> None:
+                 known: np.ndarray, mean: np.ndarray, std: np.ndarray, unread: tuple[str, ...],
+                 lifts: dict[int, np.ndarray] | None = None) -> None:
         self.words = words
         self.board_vectors = board_vectors
         self.known = known
@@ -74,6 +76,7 @@ class BoardRows:
         self._scaled = [(bv / sd).T.astype(np.float32) for bv, sd in zip(board_vectors, std)]  # (dim, words)
         self._shift = (mean / std).astype(np.float32)[:, None]
         self._borrow = list(zip(*np.nonzero(~known)))
+        self._lifts = lifts or {}
         self._rows: dict[int, np.ndarray] = {}
 
     def row(self, i: int) -> np.ndarray:
@@ -83,6 +86,9 @@ class BoardRows:
         z = np.stack([cv[i] @ sc for cv, sc in zip(self._clue_vectors, self._scaled)]) - self._shift
         for f, j in self._borrow:  # as in a full board: borrow the other families' view
             z[f, j] = z[self.known[:, j], j].mean()
+        lift = self._lifts.get(i)
+        if lift is not None:
+            z += lift
         z.flags.writeable = False
         self._rows[i] = z
         return z
@@ -105,10 +111,20 @@ def columns_agree(clue_vectors: Sequence[np.ndarray], boards: Sequence[np.ndarra
                for cv, bv, p in zip(clue_vectors, boards, products))
 
 
-class Ensemble:
-    """Embedding families aligned on the clue words that every one of them knows."""
+#: How far the association table lifts every family's z of a (clue, board word) pair, by the
+#: pair's strength (0, 1, 2, 3): fitted on half the development games' clues, read by the
+#: guesser, and checked on the other half and in person-like readings (benchmarks/RESULTS.md,
+#: "The association table").
+DEFAULT_LIFT: tuple[float, float, float, float] = (0.0, 2.0, 4.0, 6.0)
 
-    def __init__(self, models: Sequence[EmbeddingModel], cache_size: int = 8) -> None:
+
+class Ensemble:
+    """Embedding families aligned on the clue words that every one of them knows, each
+    family's z of a clue and a board word lifted where the association table links them."""
+
+    def __init__(self, models: Sequence[EmbeddingModel], cache_size: int = 8,
+                 associations: Associations | None = None,
+                 lift: Sequence[float] = DEFAULT_LIFT) -> None:
         if not models:
             raise ValueError("an ensemble needs at least one embedding model")
         self.models = tuple(models)
@@ -130,6 +146,18 @@ class Ensemble:
         """Off unless :meth:`keep_word_columns`: each board word's raw products with the clue
         vocabulary, (families, clues), from the boards of :attr:`_columns_size` words."""
         self._columns_size = 0
+        self.associations = associations
+        """The association table whose pairs lift every family's z (``None``: no lift)."""
+        self.lift = np.asarray(lift, np.float32)
+        """(4,) the lift of a pair of strength 0-3, in z units."""
+
+    def _lifted(self, key: tuple[str, ...]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """The board's lifted pairs: clue rows, word columns, lifts (each (pairs,))."""
+        if self.associations is None:
+            empty = np.zeros(0, np.int64)
+            return empty, empty, np.zeros(0, np.float32)
+        rows, cols, strength = self.associations.board(key, self.index)
+        return rows, cols, self.lift[strength]
 
     def keep_word_columns(self, words: int) -> None:
         """Keep the raw products of the last ``words`` board words (about 170 kB a word with
@@ -283,8 +311,11 @@ class Ensemble:
                 mu = float((b @ mu_v).mean())
                 var = float(((b @ second) * b).sum() / len(b)) - mu * mu
                 means[f], stds[f] = mu, (var ** 0.5 if var > 0 else 1.0)
+        lifts: dict[int, np.ndarray] = {}
+        for i, j, v in zip(*self._lifted(key)):
+            lifts.setdefault(int(i), np.zeros(len(key), np.float32))[j] = v
         return BoardRows(key, self.clue_vectors, boards, known, means.astype(np.float32), stds.astype(np.float32),
-                         unread)
+                         unread, lifts)
 
     def board(self, words: Sequence[str]) -> BoardSims:
         """Similarities of every clue candidate to ``words`` (computed once per board, cached)."""
@@ -316,6 +347,8 @@ class Ensemble:
         # A family that does not know a board word borrows the other families' view of it.
         for f, j in zip(*np.nonzero(~known)):
             z[f, :, j] = z[known[:, j], :, j].mean(axis=0)
+        rows, cols, lifts = self._lifted(key)
+        z[:, rows, cols] += lifts
         zbar = np.add(z[0], z[1], out=np.empty_like(z[0])) if len(z) > 1 else z[0].copy()
         for f in range(2, len(z)):
             zbar += z[f]
@@ -368,4 +401,6 @@ class Ensemble:
             known = True
         if not known:
             self.require(clue)
+        if self.associations is not None:
+            out += self.lift[self.associations.strengths(forms[0], sims.words)]
         return out

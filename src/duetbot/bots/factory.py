@@ -11,6 +11,8 @@ A partner spec is ``key=value`` pairs separated by commas:
   (default: as the configs ship, both; ``spymaster``: the guesser reads with fixed weights).
 - ``vector=WORD=LIKE+LIKE...``: a vector for a word the models lack (or a meaning to use
   instead of theirs): the centroid of the words it is like, in every family (repeatable).
+- ``assoc=off``: the families' z without the association table's lift
+  (:data:`~.ensemble.DEFAULT_LIFT`; on by default), for comparing the two.
 - ``bot=random``: random bots (tests); ``bot=threshold``: a plain clue bot of the published
   kind (:mod:`.threshold`, Kim et al. 2019) on the spymaster families, for benchmarks.
 
@@ -28,6 +30,7 @@ import numpy as np
 
 from ..embeddings import EmbeddingModel, UnknownWordError, described_vectors, load_model
 from ..words import word_key
+from ..words.associations import default_associations
 from ..embeddings.subword import SOURCE_FAMILY, load_subword
 from .base import Partner
 from .ensemble import Ensemble
@@ -116,31 +119,36 @@ def _model(name: str, described: Described) -> EmbeddingModel:
     return m if m.family in NO_FALLBACK_FAMILIES else m.with_fallback(_LazyFallback(m))
 
 
-def ensemble(names: tuple[str, ...], described: Described = (), keep_words: int = 0) -> Ensemble:
+def ensemble(names: tuple[str, ...], described: Described = (), keep_words: int = 0,
+             associations: bool = True) -> Ensemble:
     """The ensemble of these families (one per process), ``keep_words``: one of its own that
     keeps that many board words' products (:meth:`~.ensemble.Ensemble.keep_word_columns`), for
-    many games dealt from one pool; the others never keep them (a server's memory stays flat)."""
-    return _ensemble(tuple(names), described, keep_words)
+    many games dealt from one pool; the others never keep them (a server's memory stays flat).
+    ``associations``: lifted by the shipped association table."""
+    return _ensemble(tuple(names), described, keep_words, associations)
 
 
 @lru_cache(maxsize=16)
-def _ensemble(names: tuple[str, ...], described: Described, keep_words: int) -> Ensemble:
-    out = Ensemble([model(n, described) for n in names])
+def _ensemble(names: tuple[str, ...], described: Described, keep_words: int, associations: bool) -> Ensemble:
+    out = Ensemble([model(n, described) for n in names],
+                   associations=default_associations() if associations else None)
     if keep_words:
         out.keep_word_columns(keep_words)
     return out
 
 
 def spymaster(names: tuple[str, ...], described: Described = (), adapt: bool = AdaptConfig.enabled,
-              keep_words: int = 0) -> EmbeddingSpymaster:
+              keep_words: int = 0, associations: bool = True) -> EmbeddingSpymaster:
     """Spymasters are deterministic and keep only per-board caches: one per model set (and
-    per ``keep_words``, see :func:`ensemble`)."""
-    return _spymaster(tuple(names), described, adapt, keep_words)
+    per ``keep_words`` and ``associations``, see :func:`ensemble`)."""
+    return _spymaster(tuple(names), described, adapt, keep_words, associations)
 
 
 @lru_cache(maxsize=16)
-def _spymaster(names: tuple[str, ...], described: Described, adapt: bool, keep_words: int) -> EmbeddingSpymaster:
-    return EmbeddingSpymaster(ensemble(names, described, keep_words), SpymasterConfig(adapt=AdaptConfig(enabled=adapt)))
+def _spymaster(names: tuple[str, ...], described: Described, adapt: bool, keep_words: int,
+               associations: bool) -> EmbeddingSpymaster:
+    return EmbeddingSpymaster(ensemble(names, described, keep_words, associations),
+                              SpymasterConfig(adapt=AdaptConfig(enabled=adapt)))
 
 
 ADAPT = {"on": (True, True), "off": (False, False), "spymaster": (True, False), "guesser": (False, True)}
@@ -158,6 +166,8 @@ class PartnerSpec:
     threshold: bool = False
     """The spymaster is :class:`~.threshold.ThresholdSpymaster` on the spymaster families."""
     described: Described = ()
+    associations: bool = True
+    """Both roles' families lifted by the association table (``assoc=off``: not)."""
     text: str = "default"
 
     @classmethod
@@ -191,6 +201,10 @@ class PartnerSpec:
                 if value not in ADAPT:
                     raise SpecError(f"adapt={value!r}: use on, off, spymaster or guesser")
                 spec = replace(spec, adapt=value)
+            elif key == "assoc":
+                if value not in ("on", "off"):
+                    raise SpecError("assoc must be on or off")
+                spec = replace(spec, associations=value == "on")
             elif key == "vector":
                 spec = spec.describe([value])
             elif key == "bot":
@@ -198,7 +212,7 @@ class PartnerSpec:
                     raise SpecError(f"unknown bot {value!r}: use embedding, threshold or random")
                 spec = replace(spec, random=value == "random", threshold=value == "threshold")
             else:
-                raise SpecError(f"unknown partner spec key {key!r}: use model, spymaster, guesser, noise, infer, adapt, vector or bot")
+                raise SpecError(f"unknown partner spec key {key!r}: use model, spymaster, guesser, noise, infer, adapt, assoc, vector or bot")
         return spec
 
     @property
@@ -228,6 +242,8 @@ class PartnerSpec:
             parts.append("infer=off")
         if self.adapt is not None:
             parts.append(f"adapt={self.adapt}")
+        if not self.associations:
+            parts.append("assoc=off")
         parts.extend(f"vector={word}={'+'.join(like)}" for word, like in self.described)
         return ",".join(parts) or "default"
 
@@ -246,7 +262,7 @@ class PartnerSpec:
         if self.random:
             return
         for names in {self.spymaster_models, self.guesser_models}:
-            ens = ensemble(names, self.described)
+            ens = ensemble(names, self.described, associations=self.associations)
             for word, like in self.described:
                 for w in like:
                     try:
@@ -264,9 +280,10 @@ class PartnerSpec:
             return random_partner(seed)
         keep = POOL_WORDS if many_boards else 0
         spy_adapt, guesser_adapt = ADAPT.get(self.adapt or "", (AdaptConfig.enabled, GuesserConfig.adapt))
-        spy = (ThresholdSpymaster(ensemble(self.spymaster_models, self.described, keep)) if self.threshold
-               else spymaster(self.spymaster_models, self.described, spy_adapt, keep))
-        guesser = EmbeddingGuesser(ensemble(self.guesser_models, self.described),
+        assoc = self.associations
+        spy = (ThresholdSpymaster(ensemble(self.spymaster_models, self.described, keep, assoc)) if self.threshold
+               else spymaster(self.spymaster_models, self.described, spy_adapt, keep, assoc))
+        guesser = EmbeddingGuesser(ensemble(self.guesser_models, self.described, associations=assoc),
                                    GuesserConfig(noise=self.noise, infer_key=self.infer_key, seed=seed,
                                                  adapt=guesser_adapt))
         return Partner(spy, guesser, self.text)
