@@ -68,7 +68,9 @@ def test_first_clues_have_an_honest_number_and_people_words(spymaster):
             if o.clue.number >= 3:
                 assert o.clue.word not in NOT_AS_A_BIG_NUMBER, (seed, player, o.clue)
             if o.clue.number:
-                assert o.expected_greens >= 0.8 * o.clue.number - 1e-9, (seed, player, o)
+                # every family's readers put 0.8 k greens in their top k (the honest level);
+                # found before a miss, with people's early stops, a little less
+                assert o.expected_greens >= 0.75 * o.clue.number, (seed, player, o)
                 assert len(o.links) == o.clue.number and all(0 <= v <= 1 for v in o.links)
     assert max(firsts) <= 3 and np.mean(firsts) < 2.5   # a 4 on eight seeds of eight, before
 
