@@ -137,7 +137,8 @@ def main(argv: list[str] | None = None) -> int:
     args = ap.parse_args(argv)
     turns = human_turns(args.data)
     table = default_associations()
-    print(f"The table: {len(table)} pairs, {len(table.by_word)} board words, {len(table.by_clue)} clue words.")
+    clues = {c for row in table.by_word.values() for c in row}
+    print(f"The table: {len(table)} pairs, {len(table.by_word)} board words, {len(clues)} clue words.")
     if turns is not None and "a" in args.parts:
         part_a(turns, [float(x) for x in args.lifts.split(",")])
     if turns is not None and "b" in args.parts:

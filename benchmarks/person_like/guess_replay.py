@@ -25,7 +25,7 @@ from duetbot.saves import load_saved
 from duetbot.views import guesser_view
 
 HERE = Path(__file__).resolve().parent
-VERSIONS = ("old", "new", "new2")
+VERSIONS = ("old", "new", "new2", "new3", "new4")
 PERSON, BOT = Player.A, Player.B
 
 

@@ -54,19 +54,14 @@ class Associations:
     def __init__(self, rows: Mapping[str, Mapping[str, int]]) -> None:
         self.by_word = {word: dict(clues) for word, clues in rows.items()}
         """``{board word key: {clue key: strength}}``."""
-        self.by_clue: dict[str, dict[str, int]] = {}
-        """The same pairs, ``{clue key: {board word key: strength}}``."""
-        for word, clues in rows.items():
-            for clue, strength in clues.items():
-                self.by_clue.setdefault(clue, {})[word] = strength
 
     def __len__(self) -> int:
-        return sum(len(v) for v in self.by_clue.values())
+        return sum(len(v) for v in self.by_word.values())
 
     def strengths(self, clue: str, words: Sequence[str]) -> np.ndarray:
         """(words,) int8: how readily ``clue`` calls up each board word (0: not in the table)."""
-        row = self.by_clue.get(word_key(clue), {})
-        return np.array([row.get(word_key(w), 0) for w in words], np.int8)
+        clue = word_key(clue)
+        return np.array([self.by_word.get(word_key(w), {}).get(clue, 0) for w in words], np.int8)
 
     def board(self, words: Sequence[str], index: Mapping[str, int]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """Every pair of a clue in ``index`` (clue key -> row) with a board word: the clues'
