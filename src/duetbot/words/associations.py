@@ -14,6 +14,8 @@ lifts: docs/architecture.md, "The association table".
 
 from __future__ import annotations
 
+import io
+import sys
 from functools import cache
 from importlib import resources
 from typing import Mapping, Sequence
@@ -36,13 +38,14 @@ def parse_associations(text: str, source: str = "associations") -> dict[str, dic
     starting with ``#`` is skipped, a bad line raises naming it. A pair given twice keeps its
     greater strength."""
     out: dict[str, dict[str, int]] = {}
-    for n, line in enumerate(text.splitlines(), 1):
+    for n, line in enumerate(io.StringIO(text), 1):   # a line at a time: a server's memory stays small
+        line = line.rstrip("\r\n")
         if not line.strip() or line.startswith("#"):
             continue
         parts = line.split("\t")
         if len(parts) != 3 or not parts[2].strip().isdigit() or int(parts[2]) not in STRENGTHS:
             raise AssociationsError(f"{source} line {n}: {line!r} is not 'board word<TAB>clue<TAB>1|2|3'")
-        word, clue, strength = word_key(parts[0]), word_key(parts[1]), int(parts[2])
+        word, clue, strength = word_key(parts[0]), sys.intern(word_key(parts[1])), int(parts[2])
         row = out.setdefault(word, {})
         row[clue] = max(row.get(clue, 0), strength)
     return out
@@ -52,7 +55,7 @@ class Associations:
     """The table, looked up by clue for a board's words."""
 
     def __init__(self, rows: Mapping[str, Mapping[str, int]]) -> None:
-        self.by_word = {word: dict(clues) for word, clues in rows.items()}
+        self.by_word = {word: clues if isinstance(clues, dict) else dict(clues) for word, clues in rows.items()}
         """``{board word key: {clue key: strength}}``."""
 
     def __len__(self) -> int:
