@@ -93,7 +93,7 @@ def part_b(turns: list[dict]) -> None:
             xs = seen[(which, s)]
             if xs:
                 print(f"| {which} | {s} | {len(xs)} | {sum(xs)} ({100 * np.mean(xs):.0f}%) |")
-    covered = sum(word_key(w) in table.by_word for t in turns for w in t["targets"])
+    covered = sum(word_key(w) in table.words for t in turns for w in t["targets"])
     print(f"\n{covered} of {sum(len(t['targets']) for t in turns)} targets are board words the table covers.")
 
 
@@ -111,8 +111,8 @@ def part_c(path: Path) -> None:
                 continue
             eat[s][r] = eat[s].get(r, 0) + int(n)
     by_strength: dict[int, list[int]] = defaultdict(list)
-    for word, clues in table.by_word.items():
-        for clue, s in clues.items():
+    for word in table.words:
+        for clue, s in table.row(word).items():
             # a pair (clue -> word) given by people either way: word as stimulus, clue as response, or back
             if word in eat or clue in eat:
                 by_strength[s].append(int(clue in eat.get(word, {}) or word in eat.get(clue, {})))
@@ -121,9 +121,9 @@ def part_c(path: Path) -> None:
     for s in (3, 2, 1):
         xs = by_strength[s]
         print(f"| {s} | {len(xs)} | {100 * np.mean(xs):.0f}% |")
-    strong = [(w, r) for w in table.by_word if w in eat for r, n in eat[w].items()
+    strong = [(w, r) for w in table.words if w in eat for r, n in eat[w].items()
               if n >= 5 and r.isalpha() and r != w]
-    held = sum(r in table.by_word[w] for w, r in strong)
+    held = sum(r in table.row(w) for w, r in strong)
     print(f"\nEAT pairs board word -> response given by >= 5 people: {len(strong)}; "
           f"the table holds {held} ({100 * held / max(len(strong), 1):.0f}%).")
 
@@ -137,8 +137,8 @@ def main(argv: list[str] | None = None) -> int:
     args = ap.parse_args(argv)
     turns = human_turns(args.data)
     table = default_associations()
-    clues = {c for row in table.by_word.values() for c in row}
-    print(f"The table: {len(table)} pairs, {len(table.by_word)} board words, {len(clues)} clue words.")
+    clues = {c for w in table.words for c in table.row(w)}
+    print(f"The table: {len(table)} pairs, {len(table.words)} board words, {len(clues)} clue words.")
     if turns is not None and "a" in args.parts:
         part_a(turns, [float(x) for x in args.lifts.split(",")])
     if turns is not None and "b" in args.parts:

@@ -32,6 +32,13 @@ def test_a_bad_line_is_named_with_its_number(line):
         parse_associations("LAMP\tdesk\t1\n" + line)
 
 
+def test_the_packed_table_reads_as_its_text():
+    text = "STATION\tpolice\t2\nLAMP\tdesk\t1\nSTATION\ttrain\t3\nStation\tPolice\t3\n"
+    table = Associations.from_text(text)
+    assert {w: table.row(w) for w in table.words} == parse_associations(text)
+    assert table.row("station") == {"police": 3, "train": 3} and len(table) == 3 and table.row("ninja") == {}
+
+
 def test_strengths_of_a_clue_over_a_board():
     table = Associations({"station": {"police": 3, "train": 2}, "ice cream": {"cone": 3}})
     assert table.strengths("TRAIN", ["lamp", "Station", "ICE  CREAM"]).tolist() == [0, 2, 0]
@@ -43,10 +50,10 @@ def test_strengths_of_a_clue_over_a_board():
 def test_the_shipped_table_covers_the_pool_with_legal_clues():
     table = default_associations()
     pool = [word_key(w) for w in default_pool()]
-    thin = [w for w in pool if len(table.by_word.get(w, {})) < 25]
+    thin = [w for w in pool if len(table.row(w)) < 25]
     assert not thin, f"pool words with fewer than 25 clues in the table: {thin[:10]}"
-    for word, clues in table.by_word.items():
-        for clue in clues:
+    for word in table.words:
+        for clue in table.row(word):
             assert clue.isalpha() and clue.islower(), (word, clue)
             assert clue_conflict(clue, word) is None, (word, clue)
             assert not is_blocked(clue), (word, clue)
