@@ -37,7 +37,7 @@ from duetbot.bots.ensemble import DEFAULT_LIFT, Ensemble  # noqa: E402
 from duetbot.bots.factory import DEFAULT_GUESSER_MODELS, model  # noqa: E402
 from duetbot.bots.guesser import GuesserConfig  # noqa: E402
 from duetbot.words import word_key  # noqa: E402
-from duetbot.words.associations import default_associations  # noqa: E402
+from duetbot.words.associations import Associations, default_associations  # noqa: E402
 
 SHARED = Path(__file__).resolve().parents[2] / "shared" / "data"
 
@@ -47,7 +47,7 @@ def half(game: str) -> str:
     return "fit" if zlib.crc32(str(game).encode()) % 2 == 0 else "report"
 
 
-def part_a(turns: list[dict], scales: list[float]) -> None:
+def part_a(turns: list[dict], scales: list[float], table: Associations) -> None:
     print("\n## a. The guesser on people's clues, by lift scale (history, own key x3)\n")
     halves = {h: [t for t in turns if half(t["game"]) == h] for h in ("fit", "report")}
     print(f"fit: {len(halves['fit'])} turns, report: {len(halves['report'])} turns "
@@ -55,7 +55,6 @@ def part_a(turns: list[dict], scales: list[float]) -> None:
     print("| lift scale | half | key side | turns | P@1 % | found | first miss the assassin % | stop after |")
     print("|---|---|---|---|---|---|---|---|")
     models = [model(n) for n in DEFAULT_GUESSER_MODELS]
-    table = default_associations()
     for scale in scales:
         ens = Ensemble(models, associations=table if scale else None, lift=[scale * s for s in range(4)])
         for h, ts in halves.items():
@@ -67,9 +66,8 @@ def part_a(turns: list[dict], scales: list[float]) -> None:
     print(f"\nShipped lift: {DEFAULT_LIFT} (z units for strength 0-3).")
 
 
-def part_b(turns: list[dict]) -> None:
+def part_b(turns: list[dict], table: Associations) -> None:
     print("\n## b. Targets of people's clues by their strength in the table\n")
-    table = default_associations()
     seen: dict[tuple[str, int], list[int]] = defaultdict(list)
     for t in turns:
         guesses = [word_key(g) for g in t["human_guesses"]]
@@ -97,12 +95,11 @@ def part_b(turns: list[dict]) -> None:
     print(f"\n{covered} of {sum(len(t['targets']) for t in turns)} targets are board words the table covers.")
 
 
-def part_c(path: Path) -> None:
+def part_c(path: Path, table: Associations) -> None:
     print("\n## c. The table against the Edinburgh Associative Thesaurus (people's free associations)\n")
     if not path.is_file():
         print(f"SKIPPED: no EAT at {path}")
         return
-    table = default_associations()
     eat: dict[str, dict[str, int]] = defaultdict(dict)
     with gzip.open(path, "rt", encoding="utf-8") as fh:
         for line in fh:
@@ -134,17 +131,18 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--lifts", default="0,0.5,0.75,1.0", help="lift scales for part a (z per strength point)")
     ap.add_argument("--data", type=Path, default=SHARED / "human-duet-dev" / "turns.jsonl")
     ap.add_argument("--eat", type=Path, default=SHARED / "eat" / "eat_stimulus_response.tsv.gz")
+    ap.add_argument("--table", type=Path, help="another association table (default: the shipped one)")
     args = ap.parse_args(argv)
     turns = human_turns(args.data)
-    table = default_associations()
+    table = Associations.from_text(args.table.read_text(), str(args.table)) if args.table else default_associations()
     clues = {c for w in table.words for c in table.row(w)}
     print(f"The table: {len(table)} pairs, {len(table.words)} board words, {len(clues)} clue words.")
     if turns is not None and "a" in args.parts:
-        part_a(turns, [float(x) for x in args.lifts.split(",")])
+        part_a(turns, [float(x) for x in args.lifts.split(",")], table)
     if turns is not None and "b" in args.parts:
-        part_b(turns)
+        part_b(turns, table)
     if "c" in args.parts:
-        part_c(args.eat)
+        part_c(args.eat, table)
     return 0
 
 

@@ -4,7 +4,8 @@ At round 2's bot positions in ``games/new2`` (two a deal, 40), each variant's re
 goes to person-like readers (one item of each deal a reader, the variants mixed in every
 batch, never named) and is scored within the number, paired by position. A variant is
 ``base`` (this main's spymaster), ``assoc-off`` (the same without the association table's
-lift), ``lift:X`` (the table's lift at X z a strength point), ``families:A+B+C`` (the spymaster thinking with those
+lift), ``lift:X`` (the table's lift at X z a strength point), ``table:PATH`` (another
+association table's lift), ``families:A+B+C`` (the spymaster thinking with those
 families), ``retrofit`` (the three default families retrofitted in memory toward the Edinburgh
 Associative Thesaurus graph, ``../shared/data/eat/``, read from there; Faruqui et al. 2015:
 each word pulled toward the strength-weighted mean of its associates as hard as toward its own
@@ -37,7 +38,7 @@ from duetbot.embeddings.model import EmbeddingModel
 from duetbot.rules import Player, State
 from duetbot.saves import load_saved
 from duetbot.views import spymaster_view
-from duetbot.words.associations import default_associations
+from duetbot.words.associations import Associations, default_associations
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import readings  # noqa: E402
@@ -99,6 +100,10 @@ def spymasters(variants: list[str]) -> dict[str, EmbeddingSpymaster]:
             lifted = Ensemble(base.ensemble.models, associations=default_associations(),
                               lift=[float(v.split(":", 1)[1]) * s for s in range(4)])
             out[v] = EmbeddingSpymaster(lifted, base.config)
+        elif v.startswith("table:"):
+            path = Path(v.split(":", 1)[1])
+            table = Ensemble(base.ensemble.models, associations=Associations.from_text(path.read_text(), str(path)))
+            out[v] = EmbeddingSpymaster(table, base.config)
         elif v.startswith("families:"):
             out[v] = EmbeddingSpymaster(ensemble(tuple(v.split(":", 1)[1].split("+"))), base.config)
         elif v in ("retrofit", "retrofit-eat-words"):
@@ -107,7 +112,8 @@ def spymasters(variants: list[str]) -> dict[str, EmbeddingSpymaster]:
             if v == "retrofit-eat-words":
                 sp.words.never = sp.words.never | ~np.array([w in graph for w in retrofitted.clue_words])
         else:
-            raise SystemExit(f"{v}: not a variant (base, assoc-off, lift:X, families:A+B, retrofit, retrofit-eat-words)")
+            raise SystemExit(f"{v}: not a variant (base, assoc-off, lift:X, table:PATH, families:A+B, retrofit, "
+                             "retrofit-eat-words)")
     return out
 
 
