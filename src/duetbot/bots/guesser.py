@@ -172,10 +172,9 @@ def key_prior(view: GuesserView) -> np.ndarray:
             known[view.index(word)] = _RESULT_CODE[result]
     for i, lab in known.items():
         counts[mine[i], lab] -= 1
-    rows = np.zeros((3, 3))
-    for lab in range(3):
-        c = np.maximum(counts[lab], 0)
-        rows[lab] = c / c.sum() if c.sum() else _UNIFORM
+    c = np.maximum(counts, 0)
+    n = c.sum(axis=1, keepdims=True)          # (whole counts: exact in any order)
+    rows = np.where(n > 0, c / np.maximum(n, 1), _UNIFORM)
     prior = rows[mine]
     for i, lab in known.items():
         prior[i] = 0.0
