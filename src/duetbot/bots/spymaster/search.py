@@ -145,7 +145,7 @@ class EmbeddingSpymaster:
         if hit is None or hit[0] is not sims or hit[1] is not never:
             say = np.flatnonzero(~never)
             hit = self._screened = (sims, never, say, np.take(sims.zbar_t, say, axis=1))
-        if legal.ok[never].any():
+        if (legal.ok & never).any():        # (a boolean gather of a third of the mask is 30 times slower)
             return np.arange(sims.zbar_t.shape[1]), sims.zbar_t
         return hit[2], hit[3]
 
