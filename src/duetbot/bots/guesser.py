@@ -172,10 +172,9 @@ def key_prior(view: GuesserView) -> np.ndarray:
             known[view.index(word)] = _RESULT_CODE[result]
     for i, lab in known.items():
         counts[mine[i], lab] -= 1
-    rows = np.zeros((3, 3))
-    for lab in range(3):
-        c = np.maximum(counts[lab], 0)
-        rows[lab] = c / c.sum() if c.sum() else _UNIFORM
+    c = np.maximum(counts, 0)
+    n = c.sum(axis=1, keepdims=True)          # (whole counts: exact in any order)
+    rows = np.where(n > 0, c / np.maximum(n, 1), _UNIFORM)
     prior = rows[mine]
     for i, lab in known.items():
         prior[i] = 0.0
@@ -332,9 +331,9 @@ class EmbeddingGuesser:
         odds = p_clue / (1 - p_clue) * (prior[:, _G] / np.maximum(1 - prior[:, _G], 1e-9)) / (base / (1 - base))
         odds = np.where(prior[:, _G] <= 0, 0.0, np.where(prior[:, _G] >= 1, np.inf, odds))
         pg = np.where(np.isinf(odds), 1.0, odds / (1 + odds))
-        rest = prior[:, [_A, _N]] * np.stack([np.exp(assassin_logodds), np.ones(n)], axis=1)
-        rest = rest / np.maximum(rest.sum(axis=1, keepdims=True), 1e-12)
-        p = np.column_stack([pg, (1 - pg) * rest[:, 0], (1 - pg) * rest[:, 1]])
+        ra, rn = prior[:, _A] * np.exp(assassin_logodds), prior[:, _N]
+        total = np.maximum(ra + rn, 1e-12)
+        p = np.column_stack([pg, (1 - pg) * (ra / total), (1 - pg) * (rn / total)])
         score = p[:, _G] - cfg.assassin_aversion * p[:, _A]
         order = np.argsort(-score, kind="stable")
         return Belief(tuple(view.words[i] for i in cand[order]), cand[order], p[order], score[order])

@@ -70,7 +70,8 @@ class Numbers:
         weakest, assassin, other = self._targets
         worst_bad = most_tempting(assassin, other, assassin_margin)
         k = weakest.shape[2]
-        out[:, :, :k] = np.nan_to_num(weakest - worst_bad[:, :, None], nan=np.inf)
+        gap = weakest - worst_bad[:, :, None]                  # (finite or NaN: z is never infinite)
+        out[:, :, :k] = np.where(np.isnan(gap), np.float32(np.inf), gap)
         return out
 
 
@@ -85,7 +86,11 @@ def targets(z: np.ndarray, labels: np.ndarray) -> tuple[np.ndarray, np.ndarray, 
     order = np.argsort(-zg.mean(axis=0), axis=1, kind="stable")
     none = np.full(z.shape[:2], -np.inf, np.float32)
     assassin, other = labels == ASSASSIN, ~green & (labels != ASSASSIN)
-    return (order, np.take_along_axis(zg, order[None], axis=2),
+    F, n, g = zg.shape
+    # each family's row in that order: a take over the flattened rows (take_along_axis
+    # builds broadcast index arrays, three times slower)
+    flat = (order + g * np.arange(n)[:, None]).ravel()
+    return (order, np.take(zg.reshape(F, n * g), flat, axis=1).reshape(F, n, g),
             z[:, :, assassin].max(axis=2) if assassin.any() else none,
             z[:, :, other].max(axis=2) if other.any() else none)
 

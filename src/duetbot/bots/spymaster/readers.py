@@ -28,7 +28,7 @@ class PartnerSimulation:
         # (samples, words, candidates): see run()
         self._eps = np.ascontiguousarray((-temperature * np.log(-np.log(u))).astype(np.float32)
                                          .transpose(0, 2, 1))
-        self._work = np.empty(samples * 25 * shortlist, np.float32)
+        self._work = np.empty(samples * shortlist, np.float32)
 
     @property
     def samples(self) -> int:
@@ -50,35 +50,41 @@ class PartnerSimulation:
         bad, good_cols = np.flatnonzero(~good), np.flatnonzero(good)
         if len(bad) == 0:
             return Outcomes(np.full((M, n), e), np.full((M, n), -1), len(good_cols))
-        # (samples, words, candidates), candidates contiguous: each step below is a pass over
-        # whole rows (with 25 words last, each was a short inner loop, five times slower).
-        noisy = self._work[:M * e * n].reshape(M, e, n)
+        # A word at a time: (samples, candidates), candidates contiguous, a block small enough
+        # to stay in cache (the whole (samples, words, candidates) block written first and read
+        # back was slower in a game, where other work evicts it between turns).
         eps = self._eps[:, :e, :n]
-        for f, rows in enumerate(family_rows):                          # samples grouped by family
-            np.add(eps[rows], zt[f], out=noisy[rows])
+        blocks = [(rows, zt[f]) for f, rows in enumerate(family_rows)]     # samples grouped by family
         end = family_rows[-1].stop if family_rows else 0
-        noisy[end:] = eps[end:]                                         # random readers: noise alone
+
+        def read(j: int, out: np.ndarray) -> np.ndarray:
+            """Every simulated partner's perception of word ``j`` of each candidate."""
+            for rows, z in blocks:
+                np.add(eps[rows, j], z[j], out=out[rows])
+            out[end:] = eps[end:, j]                                    # random readers: noise alone
+            return out
+
         # The first other word is the highest-ranked one: the best of each label's best.
         # (argmax over a stacked (kinds, M, n) array reduces across its slow axis: a running
         # best and a strict "beats it" keep the first kind on ties, as argmax does, at a
         # fraction of the cost.)
         kinds = unique(labels[bad])
+        word = self._work[:M * n].reshape(M, n)
         top = np.empty((M, n), np.float32)
         best = np.empty((M, n), np.float32)
         first = np.zeros((M, n), np.intp)
         for i, kind in enumerate(kinds):
-            first_row, *rest = bad[labels[bad] == kind]
-            out = best if i == 0 else top
-            out[...] = noisy[:, first_row]
+            first_row, *rest = bad[labels[bad] == kind].tolist()
+            out = read(first_row, best if i == 0 else top)
             for j in rest:
-                np.maximum(out, noisy[:, j], out=out)
-            if i:
-                first[top > best] = i
+                np.maximum(out, read(j, word), out=out)
+            if i:   # first = i where this kind beats the earlier ones (i exceeds their indices)
+                np.maximum(first, (top > best) * i, out=first)
                 np.maximum(best, top, out=best)
-        above = np.zeros((M, n), np.intp)
-        for j in good_cols:
-            above += noisy[:, j] > best
-        return Outcomes(above, kinds[first], len(good_cols))
+        above = np.zeros((M, n), np.uint8)      # (adding a bool to a byte needs no cast)
+        for j in good_cols.tolist():
+            np.add(above, read(j, word) > best, out=above)
+        return Outcomes(above.astype(np.intp), kinds[first], len(good_cols))
 
 
 def depth_table(partner: ReaderModel, greens: int, max_number: int) -> np.ndarray:

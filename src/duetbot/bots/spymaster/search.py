@@ -18,7 +18,7 @@ from ...rules import Clue, GuessResult
 from ...rules.clues import clue_conflict
 from ...views import SpymasterView
 from ...views.classic import ClassicSpymasterView
-from ..ensemble import Ensemble
+from ..ensemble import BoardSims, Ensemble
 from ..reader import ReaderModel, StopCounts, adapted, history_reads, posterior
 from .config import SpymasterConfig, spymaster_partner
 from .costs import DuetCost, read_clues
@@ -50,6 +50,8 @@ class EmbeddingSpymaster:
         self._family_rows = self.simulation.rows(self.partner)
         self.words = ClueWords(ensemble, cfg.words)
         self.rules = number_rules(cfg.number)
+        self._screened: tuple[BoardSims, np.ndarray, np.ndarray, np.ndarray] | None = None
+        # (the board, the never-said mask, the columns the screen reads, their block of zbar_t)
 
     # --- public ------------------------------------------------------------------------------
 
@@ -104,7 +106,7 @@ class EmbeddingSpymaster:
         green = labels == GREEN
         if not green.any():
             return np.zeros(0, dtype=np.int64)
-        zt = pos.sims.zbar_t                                             # (words, C)
+        say, zt = self._screen_block(pos.sims, legal)                   # (words, columns read)
         greens = zt[cols[green]]
         if green.all():
             bad = np.full(zt.shape[1], -10.0, np.float32)
@@ -112,14 +114,14 @@ class EmbeddingSpymaster:
             handicap = np.where(labels[~green] == 1, cfg.assassin_margin, 0.0).astype(np.float32)
             bad = _max_rows(zt, cols[~green], handicap)
         K = min(cfg.max_number, len(greens))
-        margin = _top_rows(greens, K) - bad                              # (K, C)
+        margin = _top_rows(greens, K) - bad                              # (K, columns read)
         per_k = max(cfg.shortlist // K, 1)
-        if zt.shape[1] <= per_k:
+        if pos.sims.zbar_t.shape[1] <= per_k:
             return np.flatnonzero(legal.full())
-        margin[:, np.flatnonzero(~legal.ok)] = -np.inf   # (by index: a boolean mask's set is slower)
+        margin[:, np.flatnonzero(~legal.ok[say])] = -np.inf   # (by index: a boolean mask's set is slower)
         reach = per_k if legal.complete else 2 * per_k
         while True:
-            best = _best_columns(margin, reach)
+            best = say[_best_columns(margin, reach)]
             if legal.complete:
                 break
             unknown = unique(best[~legal.known[best]])
@@ -127,10 +129,25 @@ class EmbeddingSpymaster:
             illegal = unknown[~legal.ok[unknown]]
             if len(illegal) == 0:
                 break
-            margin[:, illegal] = -np.inf
+            margin[:, np.searchsorted(say, illegal)] = -np.inf
         best = best.reshape(K, -1)[:, :per_k]        # each count's best come first in its block
         cand = unique(best)
         return cand[legal.ok[cand]][: cfg.shortlist]
+
+    def _screen_block(self, sims: BoardSims, legal: Legality) -> tuple[np.ndarray, np.ndarray]:
+        """The clue columns the screen reads and ``sims.zbar_t``'s block of them, (words,
+        columns): the words the bot may ever say (a third of the vocabulary never is, and
+        reading only the rest makes the screen that much faster), or every column where
+        ``legal`` allows one of the others. The block is made once per board; a column's
+        numbers are the same in it, and the screen ranks ties by column order either way."""
+        never = self.words.never
+        hit = self._screened
+        if hit is None or hit[0] is not sims or hit[1] is not never:
+            say = np.flatnonzero(~never)
+            hit = self._screened = (sims, never, say, np.take(sims.zbar_t, say, axis=1))
+        if (legal.ok & never).any():        # (a boolean gather of a third of the mask is 30 times slower)
+            return np.arange(sims.zbar_t.shape[1]), sims.zbar_t
+        return hit[2], hit[3]
 
     def valuation(self, pos: Position, cand: np.ndarray, in_play: np.ndarray | None = None,
                   tokens_after: int | None = None) -> Valuation:
@@ -138,7 +155,10 @@ class EmbeddingSpymaster:
         (len(cand), max_number), column k-1 the clue of k."""
         cols = pos.eligible if in_play is None else pos.eligible[in_play]
         labels = pos.labels if in_play is None else pos.labels[in_play]
-        outcomes = self.simulation.run(pos.sims.z[:, cand[None, :], cols[:, None]], labels == GREEN, labels, pos.rows)
+        # (families, words, candidates): the candidates' rows taken whole, then their columns
+        # (indexing both at once gathers element by element, several times slower)
+        zt = np.ascontiguousarray(np.take(pos.sims.z, cand, axis=1)[:, :, cols].transpose(0, 2, 1))
+        outcomes = self.simulation.run(zt, labels == GREEN, labels, pos.rows)
         return self.cost.values(pos, outcomes, self.config.search.max_number, tokens_after)
 
     def numbers(self, pos: Position, cand: np.ndarray, v: Valuation) -> Numbers:
