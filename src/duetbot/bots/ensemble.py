@@ -114,7 +114,8 @@ def columns_agree(clue_vectors: Sequence[np.ndarray], boards: Sequence[np.ndarra
 #: How far the association table lifts every family's z of a (clue, board word) pair, by the
 #: pair's strength (0, 1, 2, 3): 1 and 2 z a point tie for the guesser on people's clues (half
 #: the development games to fit, half to report); person-like readings of the spymaster's
-#: clues chose 2 (benchmarks/RESULTS.md, "The association table").
+#: clues chose 2 (3 and 4 read no better and hit more assassins: benchmarks/RESULTS.md, "The
+#: association table").
 DEFAULT_LIFT: tuple[float, float, float, float] = (0.0, 2.0, 4.0, 6.0)
 
 

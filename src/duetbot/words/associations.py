@@ -3,9 +3,9 @@ readily (``duetbot/data/associations.tsv``, read once on first use).
 
 Each line is ``board word<TAB>clue<TAB>strength``: hearing ``clue``, an ordinary player reaches
 ``board word`` at once (3), without effort (2) or after a moment's thought (1). The table
-covers the default pool and the development boards' words, 30-40 clues each, set phrases and
+covers the default pool and the development boards' words, 60-75 clues each, set phrases and
 every common sense included (STATION <- police, gas, train). Where it came from and what it
-lifts: docs/architecture.md, "The association table".
+lifts: docs/models.md, "The association table".
 
 >>> table = Associations({"station": {"police": 3, "train": 2}})
 >>> table.strengths("Police", ("STATION", "LAMP")).tolist()
