@@ -151,14 +151,25 @@ class Ensemble:
         """The association table whose pairs lift every family's z (``None``: no lift)."""
         self.lift = np.asarray(lift, np.float32)
         """(4,) the lift of a pair of strength 0-3, in z units."""
+        self._word_lifts: dict[str, tuple[np.ndarray, np.ndarray]] = {}
 
     def _lifted(self, key: tuple[str, ...]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-        """The board's lifted pairs: clue rows, word columns, lifts (each (pairs,))."""
+        """The board's lifted pairs: clue rows, word columns, lifts (each (pairs,)). Each
+        word's rows and lifts are kept (a few kB a word): a new board of known words costs a
+        concatenation, not the table's lookups."""
         if self.associations is None:
             empty = np.zeros(0, np.int64)
             return empty, empty, np.zeros(0, np.float32)
-        rows, cols, strength = self.associations.board(key, self.index)
-        return rows, cols, self.lift[strength]
+        per_word = []
+        for w in key:
+            hit = self._word_lifts.get(w)
+            if hit is None:
+                rows, _, strength = self.associations.board((w,), self.index)
+                hit = self._word_lifts[w] = (rows, self.lift[strength])
+            per_word.append(hit)
+        cols = np.repeat(np.arange(len(key)), [len(r) for r, _ in per_word])
+        return (np.concatenate([r for r, _ in per_word]), cols,
+                np.concatenate([v for _, v in per_word]))
 
     def keep_word_columns(self, words: int) -> None:
         """Keep the raw products of the last ``words`` board words (about 170 kB a word with
