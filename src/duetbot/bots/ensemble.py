@@ -65,7 +65,7 @@ class BoardRows:
 
     def __init__(self, words: tuple[str, ...], clue_vectors: Sequence[np.ndarray], board_vectors: tuple[np.ndarray, ...],
                  known: np.ndarray, mean: np.ndarray, std: np.ndarray, unread: tuple[str, ...],
-                 lifts: dict[int, np.ndarray] | None = None) -> None:
+                 lifts: tuple[np.ndarray, np.ndarray, np.ndarray] | None = None) -> None:
         self.words = words
         self.board_vectors = board_vectors
         self.known = known
@@ -76,7 +76,11 @@ class BoardRows:
         self._scaled = [(bv / sd).T.astype(np.float32) for bv, sd in zip(board_vectors, std)]  # (dim, words)
         self._shift = (mean / std).astype(np.float32)[:, None]
         self._borrow = list(zip(*np.nonzero(~known)))
-        self._lifts = lifts or {}
+        # the association table's lifts of this board, by clue row: rows sorted, columns, lifts
+        empty = np.zeros(0, np.int64)
+        rows, cols, values = lifts if lifts is not None else (empty, empty, np.zeros(0, np.float32))
+        order = np.argsort(rows, kind="stable")
+        self._lifts = rows[order], cols[order], values[order]
         self._rows: dict[int, np.ndarray] = {}
 
     def row(self, i: int) -> np.ndarray:
@@ -86,9 +90,10 @@ class BoardRows:
         z = np.stack([cv[i] @ sc for cv, sc in zip(self._clue_vectors, self._scaled)]) - self._shift
         for f, j in self._borrow:  # as in a full board: borrow the other families' view
             z[f, j] = z[self.known[:, j], j].mean()
-        lift = self._lifts.get(i)
-        if lift is not None:
-            z += lift
+        rows, cols, values = self._lifts
+        lo, hi = np.searchsorted(rows, (i, i + 1))
+        if hi > lo:
+            z[:, cols[lo:hi]] += values[lo:hi]
         z.flags.writeable = False
         self._rows[i] = z
         return z
@@ -323,11 +328,8 @@ class Ensemble:
                 mu = float((b @ mu_v).mean())
                 var = float(((b @ second) * b).sum() / len(b)) - mu * mu
                 means[f], stds[f] = mu, (var ** 0.5 if var > 0 else 1.0)
-        lifts: dict[int, np.ndarray] = {}
-        for i, j, v in zip(*self._lifted(key)):
-            lifts.setdefault(int(i), np.zeros(len(key), np.float32))[j] = v
         return BoardRows(key, self.clue_vectors, boards, known, means.astype(np.float32), stds.astype(np.float32),
-                         unread, lifts)
+                         unread, self._lifted(key))
 
     def board(self, words: Sequence[str]) -> BoardSims:
         """Similarities of every clue candidate to ``words`` (computed once per board, cached)."""
