@@ -65,7 +65,7 @@ class BoardRows:
 
     def __init__(self, words: tuple[str, ...], clue_vectors: Sequence[np.ndarray], board_vectors: tuple[np.ndarray, ...],
                  known: np.ndarray, mean: np.ndarray, std: np.ndarray, unread: tuple[str, ...],
-                 lifts: tuple[np.ndarray, np.ndarray, np.ndarray] | None = None) -> None:
+                 lifts: tuple[np.ndarray, np.ndarray, np.ndarray]) -> None:
         self.words = words
         self.board_vectors = board_vectors
         self.known = known
@@ -76,9 +76,8 @@ class BoardRows:
         self._scaled = [(bv / sd).T.astype(np.float32) for bv, sd in zip(board_vectors, std)]  # (dim, words)
         self._shift = (mean / std).astype(np.float32)[:, None]
         self._borrow = list(zip(*np.nonzero(~known)))
-        # the association table's lifts of this board, by clue row: rows sorted, columns, lifts
-        empty = np.zeros(0, np.int64)
-        rows, cols, values = lifts if lifts is not None else (empty, empty, np.zeros(0, np.float32))
+        # the association table's lifts of this board (Ensemble._lifted), by clue row sorted
+        rows, cols, values = lifts
         order = np.argsort(rows, kind="stable")
         self._lifts = rows[order], cols[order], values[order]
         self._rows: dict[int, np.ndarray] = {}
@@ -155,7 +154,8 @@ class Ensemble:
         self.associations = associations
         """The association table whose pairs lift every family's z (``None``: no lift)."""
         self.lift = np.asarray(lift, np.float32)
-        """(4,) the lift of a pair of strength 0-3, in z units."""
+        """(4,) the lift of a pair of strength 0-3, in z units (fixed: each word's lifts are
+        kept once worked out; another lift is another ensemble)."""
         self._word_lifts: dict[str, tuple[np.ndarray, np.ndarray]] = {}
 
     def _lifted(self, key: tuple[str, ...]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:

@@ -82,15 +82,20 @@ class TurnEnd:
         on_miss = 0.0 if self.miss is None else W[left, self.miss]
         return np.where(missed, on_miss, W[left, self.ok])
 
+    def value_of_one(self, W: np.ndarray, left: int, missed: bool) -> float:
+        """:meth:`value` of one outcome, ``left`` greens still to find, by plain indexing (on
+        arrays it costs ten times as much, and the guesser's stop asks for single values)."""
+        left = min(max(left, 0), W.shape[0] - 1)
+        if missed:
+            return 0.0 if self.miss is None else float(W[left, self.miss])
+        return float(W[left, self.ok])
+
     def worth_guessing(self, W: np.ndarray, greens: int, p_green: float, p_bystander: float) -> bool:
         """Whether one more guess (green with ``p_green``, a bystander with ``p_bystander``, the
         rest the assassin) beats stopping now with ``greens`` left."""
-        # (one word, so plain indexing: :meth:`value` on arrays costs ten times as much here)
-        top = W.shape[0] - 1
-        stop = W[min(max(greens, 0), top), self.ok]
-        hit = W[min(max(greens - 1, 0), top), self.ok]
-        miss = 0.0 if self.miss is None else W[min(max(greens, 0), top), self.miss]
-        return bool(p_green * hit + p_bystander * miss > stop)
+        go = p_green * self.value_of_one(W, greens - 1, False) + p_bystander * self.value_of_one(W, greens, True)
+        return go > self.value_of_one(W, greens, False)
+
 
 DUET_TURNS = TurnModel()
 """Duet, both bots: the spymaster's clues find 1-3 greens most turns (self-play and cross-play
