@@ -32,28 +32,14 @@ def people_model(families: Sequence[str]) -> ReaderModel:
     return PEOPLE.restricted(families)
 
 
-#: How person-like players read the bot's own clues (benchmarks/person_like/fit_partner.py):
-#: the temperature by maximum likelihood of their guesses, in order, on the bot's clues in the
-#: games of deals 101-120 (464 clues, 807 guesses), every family equally likely: 0.60, held
-#: out on deals 201-220 (233 clues) -1.21 a guess against -1.78 at the old 0.2. People's own
-#: guesses on the development split agree (-1.68 a guess at 0.6, -2.22 at 0.2). The stop
-#: rates pool people's stops with the players': they stop early less (14% against 25%) and
-#: take a guess past the number more (21% against 5%).
-PARTNER_TEMPERATURE = 0.6
-PARTNER_STOP_EARLY = 0.16
-PARTNER_BONUS = 0.13
-
-
 def spymaster_partner(families: Sequence[str]) -> ReaderModel:
-    """The spymaster's default partner model: every family of its ensemble equally likely
-    (the fitted weights of :data:`PEOPLE` lost in leave-one-family-out play, benchmarks/
-    RESULTS.md, "A partner model learnt from people": an unseen partner is better served by
-    clues every family reads than by clues tuned to eat and minilm), read as person-like
-    players read the bot's clues (:data:`PARTNER_TEMPERATURE`), people's lapse. The old
-    temperature, 0.2, saw a fifth of the misses those players made on its clues and a
-    quarter of the assassins (RESULTS.md, "A partner model fitted to its readers")."""
-    return ReaderModel(tuple(families), tuple(1 / len(families) for _ in families), PARTNER_TEMPERATURE,
-                       PEOPLE.lapse, PARTNER_STOP_EARLY, PARTNER_BONUS)
+    """The spymaster's default partner model: every family of its ensemble equally likely,
+    temperature 0.2, people's lapse and stop rates. The fitted weights and temperature of
+    :data:`PEOPLE` were measured as the spymaster's model and lost in leave-one-family-out
+    play (benchmarks/RESULTS.md, "A partner model learnt from people"): an unseen partner
+    is better served by clues every family reads than by clues tuned to eat and minilm."""
+    return ReaderModel(tuple(families), tuple(1 / len(families) for _ in families), 0.2,
+                       PEOPLE.lapse, PEOPLE.stop_early, PEOPLE.bonus)
 
 
 @dataclass(frozen=True)
