@@ -43,29 +43,30 @@ class AssassinNorms:
         self._boards: BoundedCache[tuple[str, ...], tuple[np.ndarray, np.ndarray, float, float]] = BoundedCache(cache_size)
 
     def _board(self, key: tuple[str, ...]) -> tuple[np.ndarray, np.ndarray, float, float]:
-        """The board words the norms know, their (known, dim) vectors, and the mean and spread
-        of the norms' similarities between their whole vocabulary and those words."""
+        """Which board words the norms know, the board's (dim, words) vectors (zero columns
+        for the others), and the mean and spread of the norms' similarities between their
+        whole vocabulary and the words they know."""
         known = np.array([self.norms.knows(w) for w in key], bool)
+        board = np.zeros((self._vectors.shape[1], len(key)), np.float32)
         if not known.any():
-            return known, np.zeros((0, self._vectors.shape[1]), np.float32), 0.0, 1.0
+            return known, board, 0.0, 1.0
         b = np.stack([self.norms.vector(w) for w, k in zip(key, known) if k]).astype(np.float64)
+        board[:, known] = b.T
         mu = float((b @ self._mean).mean())
         var = float(((b @ self._second) * b).sum() / len(b)) - mu * mu
-        return known, b.T.astype(np.float32), mu, (var ** 0.5 if var > 0 else 1.0)
+        return known, board, mu, (var ** 0.5 if var > 0 else 1.0)
 
     def z(self, words: Sequence[str], cand: np.ndarray, cols: np.ndarray) -> np.ndarray:
         """(len(cand), len(cols)) the norms' z of clue candidates ``cand`` (the spymaster's
         clue indices) and board words ``cols`` (indices into ``words``)."""
         known, board, mu, sd = self._boards.get(tuple(words), self._board)
-        out = np.full((len(cand), len(cols)), np.nan, np.float32)
         rows = self.rows[cand]
-        have = rows >= 0
-        seen = known[cols]
-        if have.any() and seen.any():
-            at = np.cumsum(known) - 1                    # a known word's column in ``board``
-            z = (self._vectors[rows[have]] @ board[:, at[cols[seen]]] - mu) / sd
-            out[np.ix_(np.flatnonzero(have), np.flatnonzero(seen))] = z
-        return out
+        z = self._vectors[rows] @ board[:, cols]        # (a row of -1 reads the last clue: masked below)
+        z -= mu
+        z /= sd
+        z[rows < 0] = np.nan
+        z[:, ~known[cols]] = np.nan
+        return z
 
     def raise_assassins(self, z: np.ndarray, words: Sequence[str], cand: np.ndarray, cols: np.ndarray,
                         assassin: np.ndarray) -> None:
