@@ -37,7 +37,6 @@ from .ensemble import Ensemble
 from .guesser import EmbeddingGuesser, GuesserConfig
 from .random_bots import random_partner
 from .spymaster import AdaptConfig, EmbeddingSpymaster, SpymasterConfig
-from .spymaster.danger import AssassinNorms
 from .threshold import ThresholdSpymaster
 
 #: The families the shipped bots think with. The spymaster models its partner as a mixture
@@ -60,9 +59,6 @@ DEFAULT_GUESSER_MODELS: tuple[str, ...] = (*DEFAULT_MODELS, "eat", "wordllama")
 #: place a word it was not asked about; it covers both boxes and the pool, and for any other
 #: word the other families speak. Every other family reads a word its table lacks through the
 #: subword fallback (benchmarks/bench_fallback.py).
-#: People's free associations, read by the spymaster for the assassins (:mod:`.spymaster.danger`).
-NORMS_FAMILY = "eat"
-
 NO_FALLBACK_FAMILIES = frozenset({"eat", "smollm", "wordnet", "wordnet_gloss"})
 
 
@@ -142,19 +138,17 @@ def _ensemble(names: tuple[str, ...], described: Described, keep_words: int, ass
 
 
 def spymaster(names: tuple[str, ...], described: Described = (), adapt: bool = AdaptConfig.enabled,
-              keep_words: int = 0, associations: bool = True, norms: bool = True) -> EmbeddingSpymaster:
+              keep_words: int = 0, associations: bool = True) -> EmbeddingSpymaster:
     """Spymasters are deterministic and keep only per-board caches: one per model set (and
-    per ``keep_words`` and ``associations``, see :func:`ensemble`). ``norms``: the assassins
-    also read through people's associations (:data:`NORMS_FAMILY`, :mod:`.spymaster.danger`)."""
-    return _spymaster(tuple(names), described, adapt, keep_words, associations, norms)
+    per ``keep_words`` and ``associations``, see :func:`ensemble`)."""
+    return _spymaster(tuple(names), described, adapt, keep_words, associations)
 
 
 @lru_cache(maxsize=16)
 def _spymaster(names: tuple[str, ...], described: Described, adapt: bool, keep_words: int,
-               associations: bool, norms: bool) -> EmbeddingSpymaster:
-    ens = ensemble(names, described, keep_words, associations)
-    return EmbeddingSpymaster(ens, SpymasterConfig(adapt=AdaptConfig(enabled=adapt)),
-                              norms=AssassinNorms(ens, model(NORMS_FAMILY)) if norms else None)
+               associations: bool) -> EmbeddingSpymaster:
+    return EmbeddingSpymaster(ensemble(names, described, keep_words, associations),
+                              SpymasterConfig(adapt=AdaptConfig(enabled=adapt)))
 
 
 ADAPT = {"on": (True, True), "off": (False, False), "spymaster": (True, False), "guesser": (False, True)}
@@ -174,8 +168,6 @@ class PartnerSpec:
     described: Described = ()
     associations: bool = True
     """Both roles' families lifted by the association table (``assoc=off``: not)."""
-    norms: bool = True
-    """The spymaster reads the assassins through people's associations too (``norms=off``: not)."""
     text: str = "default"
 
     @classmethod
@@ -213,10 +205,6 @@ class PartnerSpec:
                 if value not in ("on", "off"):
                     raise SpecError("assoc must be on or off")
                 spec = replace(spec, associations=value == "on")
-            elif key == "norms":
-                if value not in ("on", "off"):
-                    raise SpecError("norms must be on or off")
-                spec = replace(spec, norms=value == "on")
             elif key == "vector":
                 spec = spec.describe([value])
             elif key == "bot":
@@ -224,7 +212,7 @@ class PartnerSpec:
                     raise SpecError(f"unknown bot {value!r}: use embedding, threshold or random")
                 spec = replace(spec, random=value == "random", threshold=value == "threshold")
             else:
-                raise SpecError(f"unknown partner spec key {key!r}: use model, spymaster, guesser, noise, infer, adapt, assoc, norms, vector or bot")
+                raise SpecError(f"unknown partner spec key {key!r}: use model, spymaster, guesser, noise, infer, adapt, assoc, vector or bot")
         return spec
 
     @property
@@ -256,8 +244,6 @@ class PartnerSpec:
             parts.append(f"adapt={self.adapt}")
         if not self.associations:
             parts.append("assoc=off")
-        if not self.norms:
-            parts.append("norms=off")
         parts.extend(f"vector={word}={'+'.join(like)}" for word, like in self.described)
         return ",".join(parts) or "default"
 
@@ -296,7 +282,7 @@ class PartnerSpec:
         spy_adapt, guesser_adapt = ADAPT.get(self.adapt or "", (AdaptConfig.enabled, GuesserConfig.adapt))
         assoc = self.associations
         spy = (ThresholdSpymaster(ensemble(self.spymaster_models, self.described, keep, assoc)) if self.threshold
-               else spymaster(self.spymaster_models, self.described, spy_adapt, keep, assoc, self.norms))
+               else spymaster(self.spymaster_models, self.described, spy_adapt, keep, assoc))
         guesser = EmbeddingGuesser(ensemble(self.guesser_models, self.described, associations=assoc),
                                    GuesserConfig(noise=self.noise, infer_key=self.infer_key, seed=seed,
                                                  adapt=guesser_adapt))

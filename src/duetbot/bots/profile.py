@@ -91,7 +91,7 @@ def with_profile(partner: Partner, profile: Profile) -> Partner:
     spy, guesser = partner.spymaster, partner.guesser
     if isinstance(spy, EmbeddingSpymaster) and profile.reader is not None:
         if set(profile.reader.families) == set(spy.ensemble.names):
-            spy = EmbeddingSpymaster(spy.ensemble, replace(spy.config, partner=profile.reader), norms=spy.norms)
+            spy = EmbeddingSpymaster(spy.ensemble, replace(spy.config, partner=profile.reader))
     if isinstance(guesser, EmbeddingGuesser) and profile.guesser_weights:
         known = dict(guesser.config.family_weights) | dict(profile.guesser_weights)
         guesser = EmbeddingGuesser(guesser.ensemble, replace(guesser.config, family_weights=tuple(known.items())))

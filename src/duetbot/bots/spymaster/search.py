@@ -22,10 +22,9 @@ from ..ensemble import BoardSims, Ensemble
 from ..reader import ReaderModel, StopCounts, adapted, history_reads, posterior
 from .config import SpymasterConfig, spymaster_partner
 from .costs import DuetCost, read_clues
-from .danger import AssassinNorms
 from .legality import ClueWords, Legality
 from .number import Numbers, apply, links, most_tempting, number_rules, targets
-from .position import ASSASSIN, GREEN, ClueOption, CostModel, Position, Valuation
+from .position import GREEN, ClueOption, CostModel, Position, Valuation
 from .readers import PartnerSimulation, unique
 from .zero import zero_option
 
@@ -41,10 +40,8 @@ class EmbeddingSpymaster:
     """
 
     def __init__(self, ensemble: Ensemble, config: SpymasterConfig | None = None,
-                 cost: CostModel | None = None, norms: AssassinNorms | None = None) -> None:
+                 cost: CostModel | None = None) -> None:
         self.ensemble = ensemble
-        self.norms = norms
-        """People's associations, read for the assassins (:mod:`.danger`; ``None``: not read)."""
         self.cost: CostModel = cost or DuetCost()
         self.config = cfg = config or SpymasterConfig()
         self.partner = (cfg.partner or spymaster_partner(ensemble.names)).restricted(ensemble.names)
@@ -158,25 +155,16 @@ class EmbeddingSpymaster:
         (len(cand), max_number), column k-1 the clue of k."""
         cols = pos.eligible if in_play is None else pos.eligible[in_play]
         labels = pos.labels if in_play is None else pos.labels[in_play]
-        # (families, words, candidates)
-        zt = np.ascontiguousarray(self.candidate_z(pos, cand, cols, labels).transpose(0, 2, 1))
+        # (families, words, candidates): the candidates' rows taken whole, then their columns
+        # (indexing both at once gathers element by element, several times slower)
+        zt = np.ascontiguousarray(np.take(pos.sims.z, cand, axis=1)[:, :, cols].transpose(0, 2, 1))
         outcomes = self.simulation.run(zt, labels == GREEN, labels, pos.rows)
         return self.cost.values(pos, outcomes, self.config.search.max_number, tokens_after)
-
-    def candidate_z(self, pos: Position, cand: np.ndarray, cols: np.ndarray, labels: np.ndarray) -> np.ndarray:
-        """(families, candidates, words ``cols``) the families' z of clue candidates ``cand``,
-        each assassin read at least as strongly as people's associations read it (:mod:`.danger`)."""
-        # the candidates' rows taken whole, then their columns (indexing both at once gathers
-        # element by element, several times slower)
-        z = np.take(pos.sims.z, cand, axis=1)[:, :, cols]
-        if self.norms is not None:
-            self.norms.raise_assassins(z, pos.sims.words, cand, cols, labels == ASSASSIN)
-        return z
 
     def numbers(self, pos: Position, cand: np.ndarray, v: Valuation) -> Numbers:
         """What the number rules read of these candidates."""
         s = pos.situation
-        z = self.candidate_z(pos, cand, s.eligible, s.labels) if self.config.number.honest else None
+        z = np.take(pos.sims.z, cand, axis=1)[:, :, s.eligible] if self.config.number.honest else None
         return Numbers(v.found, int((s.labels == GREEN).sum()), v.by_family, z, s.labels, s.greens_total, s.tokens,
                        s.read, pos.partner.temperature)
 
@@ -222,7 +210,7 @@ class EmbeddingSpymaster:
         targets (in the order the number rules read them), each with its link where the game
         shows links, and the three most tempting other words as dangers (the cost model's bonus
         added to each label's similarity)."""
-        z = self.candidate_z(pos, np.array([c]), pos.eligible, pos.labels)        # (F, 1, e)
+        z = pos.sims.z[:, c:c + 1, :][:, :, pos.eligible]                         # (F, 1, e)
         order, zg, assassin, other = targets(z, pos.labels)
         mine = pos.eligible[pos.labels == GREEN][order[0, :number]]
         strengths: tuple[float, ...] = ()
