@@ -291,6 +291,24 @@ def test_kept_word_columns_give_the_boards_of_fresh_products():
     assert kept._columns_size == 25 and len(kept.word_columns) == 30
 
 
+def test_a_pools_word_columns_are_made_at_once():
+    """Given the pool, every word's products are made up front, a board's worth at a time (the
+    last block filled with words kept before it), and boards put together from them hold the
+    bits of a fresh product; a pool that does not fit keeps nothing up front."""
+    from duetbot.bots.factory import model
+
+    models = [model(n) for n in DEFAULT_MODELS]
+    kept, fresh, small = Ensemble(models), Ensemble(models), Ensemble(models)
+    pool = default_pool()[:32]
+    kept.keep_word_columns(40, pool)
+    small.keep_word_columns(30, pool)
+    assert len(kept.word_columns) == 32 and kept._columns_size == 25 and len(small.word_columns) == 0
+    for seed in range(6):
+        a, b = kept.board(deal(seed, pool).words), fresh.board(deal(seed, pool).words)
+        assert a.z.tobytes() == b.z.tobytes() and a.zbar_t.tobytes() == b.zbar_t.tobytes(), seed
+    assert len(kept.word_columns) == 32
+
+
 def test_word_columns_are_kept_only_where_a_column_keeps_its_numbers():
     from duetbot.bots.ensemble import columns_agree
 
@@ -308,7 +326,7 @@ def test_only_a_simulations_own_ensemble_keeps_word_columns():
     same process (the shared ensembles) keeps none, and both read the same loaded models."""
     from duetbot.bots.factory import PartnerSpec
 
-    sim, plain = PartnerSpec().build(1, many_boards=True), PartnerSpec().build(1)
+    sim, plain = PartnerSpec().build(1, tuple(default_pool()[:30])), PartnerSpec().build(1)
     assert sim.spymaster.ensemble.word_columns is not None
     assert plain.spymaster.ensemble.word_columns is None and plain.guesser.ensemble.word_columns is None
     assert plain.spymaster.ensemble is ensemble(DEFAULT_MODELS)

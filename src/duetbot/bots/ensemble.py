@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cached_property
+from itertools import islice
 from pathlib import Path
 from typing import Sequence
 
@@ -23,6 +24,7 @@ from ..embeddings import vocab
 from ..embeddings.vocab import reading_forms
 from ..lru import BoundedCache
 from ..rules import clues
+from ..rules.keycard import BOARD_SIZE
 from ..words import keys, lexicon, morphology
 from ..words.associations import Associations
 from . import common_words, strict_clues
@@ -176,7 +178,7 @@ class Ensemble:
         return (np.concatenate([r for r, _ in per_word]), cols,
                 np.concatenate([v for _, v in per_word]))
 
-    def keep_word_columns(self, words: int) -> None:
+    def keep_word_columns(self, words: int, pool: Sequence[str] = ()) -> None:
         """Keep the raw products of the last ``words`` board words (about 170 kB a word with
         the default families), so that a board whose every word was on an earlier board of
         the same size is put together from them instead of multiplied again: a simulation
@@ -184,11 +186,29 @@ class Ensemble:
         of a game (issue 39). The same numbers either way: a column of the product is the
         same whatever else the product holds, which the first board checks (its product
         against the product of its words in reverse order); where the BLAS in use does not
-        keep that, nothing is kept."""
+        keep that, nothing is kept.
+
+        ``pool``: the words the boards are dealt from. When they fit, their products are made
+        now, in blocks of a board's size, each word multiplied once: made board by board, a
+        worker's first hundred boards or so each brought a new word and were multiplied
+        whole (a second of a worker's time)."""
         if self.word_columns is None:
             self.word_columns = BoundedCache(words)
         else:
             self.word_columns.size = max(self.word_columns.size, words)
+        fresh = [w for w in dict.fromkeys(pool) if self.readable(w) and w not in self.word_columns]
+        if not fresh or len(fresh) + len(self.word_columns) > self.word_columns.size:
+            return
+        size = self._columns_size or BOARD_SIZE
+        products = np.empty((len(self.models), len(self.clue_words), size), np.float32)
+        for a in range(0, len(fresh), size):
+            if self.word_columns is None:   # the BLAS in use moves columns: nothing is kept
+                return
+            # (the last block filled up to a board's size with words kept before it)
+            key = (*islice(self.word_columns, size - len(fresh[a:a + size])), *fresh[a:a + size])
+            if len(key) < size:
+                return
+            self._products(key, self._board_vectors(key)[0], products)
 
     @cached_property
     def _aligned(self) -> tuple[tuple[np.ndarray, ...], np.ndarray, np.ndarray]:
@@ -270,11 +290,15 @@ class Ensemble:
         """True if some family's own table knows ``word``."""
         return any(m.knows(word) for m in self.models)
 
+    def readable(self, word: str) -> bool:
+        """True if some family knows ``word`` or has a fallback."""
+        return self.reads(word) or any(m.has_fallback for m in self.models)
+
     def require(self, word: str, own: bool = False) -> None:
         """Raise :class:`UnknownWordError` (naming the word, these families and close
         spellings) unless some family knows ``word`` or has a fallback (``own``: unless some
         family's own table knows it, e.g. for a word that describes another)."""
-        if self.reads(word) or (not own and any(m.has_fallback for m in self.models)):
+        if (self.reads(word) if own else self.readable(word)):
             return
         m = self.models[0]
         missing = m.fallback_parts(word) or [word]

@@ -62,7 +62,7 @@ DEFAULT_GUESSER_MODELS: tuple[str, ...] = (*DEFAULT_MODELS, "eat", "wordllama")
 NO_FALLBACK_FAMILIES = frozenset({"eat", "smollm", "wordnet", "wordnet_gloss"})
 
 
-#: Board words whose products a simulation's spymaster keeps (``PartnerSpec.build(many_boards=True)``):
+#: Board words whose products a simulation's spymaster keeps (``PartnerSpec.build(pool=...)``):
 #: the shipped pool's 578 words and a few more, about 100 MB with the default families.
 POOL_WORDS = 640
 
@@ -119,35 +119,35 @@ def _model(name: str, described: Described) -> EmbeddingModel:
     return m if m.family in NO_FALLBACK_FAMILIES else m.with_fallback(_LazyFallback(m))
 
 
-def ensemble(names: tuple[str, ...], described: Described = (), keep_words: int = 0,
+def ensemble(names: tuple[str, ...], described: Described = (), pool: tuple[str, ...] = (),
              associations: bool = True) -> Ensemble:
-    """The ensemble of these families (one per process), ``keep_words``: one of its own that
-    keeps that many board words' products (:meth:`~.ensemble.Ensemble.keep_word_columns`), for
-    many games dealt from one pool; the others never keep them (a server's memory stays flat).
-    ``associations``: lifted by the shipped association table."""
-    return _ensemble(tuple(names), described, keep_words, associations)
+    """The ensemble of these families (one per process), ``pool``: one of its own for many
+    games dealt from these words, which keeps up to :data:`POOL_WORDS` board words' products
+    (:meth:`~.ensemble.Ensemble.keep_word_columns`); the others never keep them (a server's
+    memory stays flat). ``associations``: lifted by the shipped association table."""
+    return _ensemble(tuple(names), described, pool, associations)
 
 
 @lru_cache(maxsize=16)
-def _ensemble(names: tuple[str, ...], described: Described, keep_words: int, associations: bool) -> Ensemble:
+def _ensemble(names: tuple[str, ...], described: Described, pool: tuple[str, ...], associations: bool) -> Ensemble:
     out = Ensemble([model(n, described) for n in names],
                    associations=default_associations() if associations else None)
-    if keep_words:
-        out.keep_word_columns(keep_words)
+    if pool:
+        out.keep_word_columns(POOL_WORDS, pool)
     return out
 
 
 def spymaster(names: tuple[str, ...], described: Described = (), adapt: bool = AdaptConfig.enabled,
-              keep_words: int = 0, associations: bool = True) -> EmbeddingSpymaster:
+              pool: tuple[str, ...] = (), associations: bool = True) -> EmbeddingSpymaster:
     """Spymasters are deterministic and keep only per-board caches: one per model set (and
-    per ``keep_words`` and ``associations``, see :func:`ensemble`)."""
-    return _spymaster(tuple(names), described, adapt, keep_words, associations)
+    per ``pool`` and ``associations``, see :func:`ensemble`)."""
+    return _spymaster(tuple(names), described, adapt, pool, associations)
 
 
 @lru_cache(maxsize=16)
-def _spymaster(names: tuple[str, ...], described: Described, adapt: bool, keep_words: int,
+def _spymaster(names: tuple[str, ...], described: Described, adapt: bool, pool: tuple[str, ...],
                associations: bool) -> EmbeddingSpymaster:
-    return EmbeddingSpymaster(ensemble(names, described, keep_words, associations),
+    return EmbeddingSpymaster(ensemble(names, described, pool, associations),
                               SpymasterConfig(adapt=AdaptConfig(enabled=adapt)))
 
 
@@ -272,17 +272,17 @@ class PartnerSpec:
             for word in pool:
                 ens.require(word)
 
-    def build(self, seed: int = 0, many_boards: bool = False) -> Partner:
-        """The partner of this spec for a game of ``seed``; ``many_boards``: one of many games
-        dealt from one pool (a simulation), whose spymaster keeps each board word's products
-        with its clue vocabulary (:meth:`~.ensemble.Ensemble.keep_word_columns`)."""
+    def build(self, seed: int = 0, pool: tuple[str, ...] = ()) -> Partner:
+        """The partner of this spec for a game of ``seed``; ``pool``: one of many games dealt
+        from these words (a simulation: :func:`~duetbot.rules.pool_words`), whose spymaster
+        keeps each board word's products with its clue vocabulary
+        (:meth:`~.ensemble.Ensemble.keep_word_columns`)."""
         if self.random:
             return random_partner(seed)
-        keep = POOL_WORDS if many_boards else 0
         spy_adapt, guesser_adapt = ADAPT.get(self.adapt or "", (AdaptConfig.enabled, GuesserConfig.adapt))
         assoc = self.associations
-        spy = (ThresholdSpymaster(ensemble(self.spymaster_models, self.described, keep, assoc)) if self.threshold
-               else spymaster(self.spymaster_models, self.described, spy_adapt, keep, assoc))
+        spy = (ThresholdSpymaster(ensemble(self.spymaster_models, self.described, pool, assoc)) if self.threshold
+               else spymaster(self.spymaster_models, self.described, spy_adapt, pool, assoc))
         guesser = EmbeddingGuesser(ensemble(self.guesser_models, self.described, associations=assoc),
                                    GuesserConfig(noise=self.noise, infer_key=self.infer_key, seed=seed,
                                                  adapt=guesser_adapt))

@@ -11,7 +11,7 @@ from .base import Action, Clue, EndTurn, Event, GameOverError, Guess, IllegalAct
 from .duet import GuessResult, History, State, Termination
 from .keycard import (
     CROSS_COUNTS, BoardError, Deal, KeyCard, KeyCardError, Label, Player, UnknownBoardWordError,
-    deal, make_deal,
+    deal, make_deal, pool_words,
 )
 from .variants import InvalidCluePolicy, Variant, VariantError
 
@@ -20,5 +20,5 @@ __all__ = [
     "Guess", "GuessResult", "History", "IllegalActionError", "IllegalClueError", "InvalidClueError",
     "InvalidCluePolicy", "KeyCard", "KeyCardError", "Label", "Phase", "Player", "State",
     "Termination", "Turn", "UnknownBoardWordError", "Variant", "VariantError", "check_clue",
-    "deal", "is_legal_clue", "make_deal", "normalize_clue",
+    "deal", "is_legal_clue", "make_deal", "normalize_clue", "pool_words",
 ]

@@ -218,13 +218,19 @@ class UnknownBoardWordError(ValueError):
 
 def deal(seed: int, pool: Sequence[str]) -> Deal:
     """Deal 25 distinct words from ``pool`` and a random key card, deterministically from ``seed``."""
-    words = _distinct(pool) if not isinstance(pool, tuple) else _distinct_of_tuple(pool)
+    words = pool_words(pool)
     if len(words) < BOARD_SIZE:
         raise BoardError(
             f"the word pool has {len(words)} distinct words; dealing needs at least {BOARD_SIZE}"
         )
     rng = random.Random(seed)
     return Deal(tuple(rng.sample(words, BOARD_SIZE)), KeyCard.random(rng), seed)
+
+
+def pool_words(pool: Sequence[str]) -> list[str]:
+    """The words :func:`deal` draws from ``pool``: its distinct words (the first spelling of
+    each), sorted; the same list for the same tuple (do not change it)."""
+    return _distinct(pool) if not isinstance(pool, tuple) else _distinct_of_tuple(pool)
 
 
 def _distinct(pool: Sequence[str]) -> list[str]:

@@ -20,7 +20,7 @@ from ..bots.base import Partner
 from ..bots.factory import PartnerSpec
 from ..harness import game_seed, play_game
 from ..records import GameRecord, GameResult, Tally
-from ..rules import Termination, Variant, deal
+from ..rules import Termination, Variant, deal, pool_words
 from .engine import plot_counts, plot_figure, plot_rates
 
 __all__ = ["OUTCOMES", "PartnersRun", "RunSpec", "write_plot"]
@@ -95,9 +95,9 @@ class RunSpec(_DuetRun):
         deal(game_seed(self.seed, 0), self.pool)
 
     def partners(self, seed: int) -> tuple[Partner, Partner]:
-        names = self.players
-        return (replace(self.player_a.build(seed, many_boards=True), name=names["A"]),
-                replace(self.player_b.build(seed + 2, many_boards=True), name=names["B"]))
+        names, pool = self.players, tuple(pool_words(self.pool))
+        return (replace(self.player_a.build(seed, pool), name=names["A"]),
+                replace(self.player_b.build(seed + 2, pool), name=names["B"]))
 
 
 def write_plot(path: Path, tally: Tally, title: str = "", variant: Variant | None = None) -> None:

@@ -28,7 +28,6 @@ class PartnerSimulation:
         # (samples, words, candidates): see run()
         self._eps = np.ascontiguousarray((-temperature * np.log(-np.log(u))).astype(np.float32)
                                          .transpose(0, 2, 1))
-        self._work = np.empty(samples * shortlist, np.float32)
 
     @property
     def samples(self) -> int:
@@ -50,41 +49,43 @@ class PartnerSimulation:
         bad, good_cols = np.flatnonzero(~good), np.flatnonzero(good)
         if len(bad) == 0:
             return Outcomes(np.full((M, n), e), np.full((M, n), -1), len(good_cols))
-        # A word at a time: (samples, candidates), candidates contiguous, a block small enough
-        # to stay in cache (the whole (samples, words, candidates) block written first and read
-        # back was slower in a game, where other work evicts it between turns).
+        # A label's words at a time: (samples, words, candidates) per family, a block small
+        # enough to stay in cache (the whole (samples, words, candidates) block written first
+        # and read back was slower in a game, where other work evicts it between turns), and
+        # one reduction over its words (a maximum or a count: exact in any order) in place of
+        # a few calls a word.
         eps = self._eps[:, :e, :n]
-        blocks = [(rows, zt[f]) for f, rows in enumerate(family_rows)]     # samples grouped by family
         end = family_rows[-1].stop if family_rows else 0
+        parts = [(rows, zt[f]) for f, rows in enumerate(family_rows)] + [(slice(end, M), None)]
 
-        def read(j: int, out: np.ndarray) -> np.ndarray:
-            """Every simulated partner's perception of word ``j`` of each candidate."""
-            for rows, z in blocks:
-                np.add(eps[rows, j], z[j], out=out[rows])
-            out[end:] = eps[end:, j]                                    # random readers: noise alone
-            return out
+        def perceived(rows: slice, z: np.ndarray | None, words: np.ndarray) -> np.ndarray:
+            """(rows, words, candidates): these simulated partners' perception of ``words``
+            (the random readers, ``z`` None: the noise alone)."""
+            p = eps[rows][:, words]
+            if z is not None:
+                np.add(p, z[words], out=p)
+            return p
 
         # The first other word is the highest-ranked one: the best of each label's best.
         # (argmax over a stacked (kinds, M, n) array reduces across its slow axis: a running
         # best and a strict "beats it" keep the first kind on ties, as argmax does, at a
         # fraction of the cost.)
         kinds = unique(labels[bad])
-        word = self._work[:M * n].reshape(M, n)
         top = np.empty((M, n), np.float32)
         best = np.empty((M, n), np.float32)
         first = np.zeros((M, n), np.intp)
         for i, kind in enumerate(kinds):
-            first_row, *rest = bad[labels[bad] == kind].tolist()
-            out = read(first_row, best if i == 0 else top)
-            for j in rest:
-                np.maximum(out, read(j, word), out=out)
+            words = bad[labels[bad] == kind]
+            out = best if i == 0 else top
+            for rows, z in parts:
+                perceived(rows, z, words).max(axis=1, out=out[rows])
             if i:   # first = i where this kind beats the earlier ones (i exceeds their indices)
                 np.maximum(first, (top > best) * i, out=first)
                 np.maximum(best, top, out=best)
-        above = np.zeros((M, n), np.uint8)      # (adding a bool to a byte needs no cast)
-        for j in good_cols.tolist():
-            np.add(above, read(j, word) > best, out=above)
-        return Outcomes(above.astype(np.intp), kinds[first], len(good_cols))
+        above = np.empty((M, n), np.intp)
+        for rows, z in parts:
+            np.sum(perceived(rows, z, good_cols) > best[rows, None], axis=1, out=above[rows])
+        return Outcomes(above, kinds[first], len(good_cols))
 
 
 def depth_table(partner: ReaderModel, greens: int, max_number: int) -> np.ndarray:
