@@ -79,20 +79,21 @@ def stop_counts(turns: list[dict]) -> StopCounts:
                              for t in turns if t["human_guesses"]])
 
 
-def fit(rt: ReadTurns, families: tuple[str, ...]) -> ReaderModel:
+def fit(rt: ReadTurns, families: tuple[str, ...], weights: bool = True) -> ReaderModel:
     """Maximum-likelihood family weights, temperature and lapse (scipy's Nelder-Mead over
-    log temperature, logit lapse and the weights' softmax logits)."""
+    log temperature, logit lapse and the weights' softmax logits); ``weights=False``: every
+    family equally likely, only the temperature and the lapse fitted."""
     from scipy.optimize import minimize
 
     F = len(families)
 
     def unpack(x: np.ndarray) -> ReaderModel:
-        logits = np.concatenate([[0.0], x[2:]])
+        logits = np.concatenate([[0.0], x[2:]]) if weights else np.zeros(F)
         w = np.exp(logits - logits.max())
         return ReaderModel(families, tuple(float(v) for v in w / w.sum()), float(np.exp(np.clip(x[0], -5, 5))),
                            float(1 / (1 + np.exp(-np.clip(x[1], -12, 6)))))
 
-    x0 = np.zeros(F + 1)
+    x0 = np.zeros(F + 1 if weights else 2)
     x0[1] = -3.0
     res = minimize(lambda x: -log_likelihood(rt, unpack(x)).sum(), x0, method="Nelder-Mead",
                    options={"maxiter": 4000, "xatol": 1e-4, "fatol": 1e-4})

@@ -32,7 +32,7 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
 sys.path.insert(0, str(HERE))
 
-from bench_people import read_turns, stop_counts  # noqa: E402
+from bench_people import fit, read_turns, stop_counts  # noqa: E402
 from summarize_games import BOT, read_folder  # noqa: E402
 
 from duetbot.bots import factory  # noqa: E402
@@ -68,21 +68,6 @@ def per_guess(rt: ReadTurns, model: ReaderModel) -> float:
     return float(log_likelihood(rt, model).sum() / (rt.guesses >= 0).sum())
 
 
-def fit_temperature(rt: ReadTurns, families: tuple[str, ...]) -> tuple[float, float]:
-    """Maximum-likelihood temperature and lapse, every family equally likely."""
-    from scipy.optimize import minimize
-
-    w = tuple(1 / len(families) for _ in families)
-
-    def model(x: np.ndarray) -> ReaderModel:
-        return ReaderModel(families, w, float(np.exp(np.clip(x[0], -5, 5))), float(1 / (1 + np.exp(-np.clip(x[1], -12, 6)))))
-
-    res = minimize(lambda x: -per_guess(rt, model(x)), [np.log(0.5), -4.0], method="Nelder-Mead",
-                   options={"xatol": 1e-3, "fatol": 1e-5})
-    m = model(res.x)
-    return m.temperature, m.lapse
-
-
 def calibration(folders, ens, partners: dict[str, ReaderModel]) -> dict[str, dict[str, float]]:
     """Per partner model: summed chances of (greens found, bystander, assassin) at each bot clue
     of the games, and what the players did (``players``)."""
@@ -92,36 +77,25 @@ def calibration(folders, ens, partners: dict[str, ReaderModel]) -> dict[str, dic
     for folder in folders:
         games, _ = read_folder(GAMES / folder)
         for state, _ in games:
-            for turn_index, t in enumerate(state.turns):
-                if t.giver is not BOT or t.clue.number == 0 or not t.guesses:
-                    continue
-                c = ens.index.get(t.clue.word.lower())
-                if c is None:
-                    continue
-                view = spymaster_view(_before(state, turn_index), BOT)
-                k = min(t.clue.number, 4) - 1
-                for name, sp in spies.items():
-                    v = sp.valuation(sp.position(view), np.array([c]))
-                    out[name] += [v.found[0, k], v.p_bystander[0, k], v.p_assassin[0, k]]
-                results = [r for _, r in t.guesses]
-                greens = next((i for i, r in enumerate(results) if r is not GuessResult.GREEN), len(results))
-                out["players"] += [greens, GuessResult.BYSTANDER in results, GuessResult.ASSASSIN in results]
-                clues += 1
+            replay = State(state.deal, state.variant)
+            turns = iter(state.turns)
+            for ev in state.events:
+                if isinstance(ev.action, Clue):
+                    t = next(turns)
+                    c = ens.index.get(t.clue.word.lower())
+                    if t.giver is BOT and t.clue.number > 0 and t.guesses and c is not None:
+                        view = spymaster_view(replay, BOT)
+                        k = min(t.clue.number, 4) - 1
+                        for name, sp in spies.items():
+                            v = sp.valuation(sp.position(view), np.array([c]))
+                            out[name] += [v.found[0, k], v.p_bystander[0, k], v.p_assassin[0, k]]
+                        results = [r for _, r in t.guesses]
+                        greens = next((i for i, r in enumerate(results) if r is not GuessResult.GREEN), len(results))
+                        out["players"] += [greens, GuessResult.BYSTANDER in results, GuessResult.ASSASSIN in results]
+                        clues += 1
+                replay.apply(ev.action, ev.player)
     return {name: {"clues": clues, "greens": round(float(x[0]), 1), "bystander": round(float(x[1]), 1),
                    "assassin": round(float(x[2]), 1)} for name, x in out.items()}
-
-
-def _before(state: State, turn_index: int) -> State:
-    """The game as it stood when turn ``turn_index``'s clue was given."""
-    replay = State(state.deal, state.variant)
-    clues = -1
-    for ev in state.events:
-        if isinstance(ev.action, Clue):
-            clues += 1
-            if clues == turn_index:
-                break
-        replay.apply(ev.action, ev.player)
-    return replay
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -134,7 +108,8 @@ def main(argv: list[str] | None = None) -> int:
     ens = factory.ensemble(families)
     fit_rt, fit_stops = bot_clue_reads(args.fit.split(","), ens)
     rep_rt, rep_stops = bot_clue_reads(args.report.split(","), ens)
-    temperature, lapse = fit_temperature(fit_rt, families)
+    fitted = fit(fit_rt, families, weights=False)
+    temperature, lapse = fitted.temperature, fitted.lapse
     out: dict[str, object] = {
         "fit": {"clues": len(fit_rt), "guesses": int((fit_rt.guesses >= 0).sum()), "stops": fit_stops.rates()},
         "report": {"clues": len(rep_rt), "guesses": int((rep_rt.guesses >= 0).sum()), "stops": rep_stops.rates()},
