@@ -187,7 +187,7 @@ def plan_table(turn_yield: tuple[float, ...], assassin: float, sd_aimed: float, 
     for uu in range(U):
         for cc in range(C):
             m = uu + cc
-            if m == 0:
+            if m == 0 or m >= PLAN_MINE:    # (a side has 9 greens: no state holds more)
                 continue
             for j in range(min(m, len(q) - 1) + 1):
                 w_j = q[j] if j < m else q[j:].sum()

@@ -76,10 +76,10 @@ def _outcome_tables(turns: TurnModel, A: int, max_number: int, greens_total: int
 @lru_cache(maxsize=512)
 def _plan_tables(turns: TurnModel, A: int, max_number: int, unaimed: int, aimed: int, partner: int,
                  end: TurnEnd) -> np.ndarray:
-    """(max_number + 1, 2A, D): :func:`_outcome_tables`' win chance, planned
+    """(2A, (max_number + 1) * D): :func:`_outcome_tables`' win chance, planned
     (:func:`~duetbot.bots.winchance.plan_table`): for a clue whose targets hold x greens of mine
-    no clue has aimed at yet (row x), after each outcome and depth. Those x join the aimed
-    whether found or not; the greens found leave the count; my partner clues next."""
+    no clue has aimed at yet (block x of D columns), after each outcome and depth. Those x join
+    the aimed whether found or not; the greens found leave the count; my partner clues next."""
     V = turns.duet_plan()
     a = np.arange(A)[:, None, None]
     ds = np.arange(max_number + 2)[None, None, :]
@@ -94,7 +94,7 @@ def _plan_tables(turns: TurnModel, A: int, max_number: int, unaimed: int, aimed:
         on_ok = V[end.ok, u, left - u, p]
         on_miss = 0.0 if end.miss is None else V[end.miss, u, left - u, p]
         out.append(((1 - assassin) * np.where(missed, on_miss, on_ok)).reshape(2 * A, -1))
-    table = np.stack(out)
+    table = np.concatenate(out, axis=1)
     table.flags.writeable = False
     return table
 
@@ -141,13 +141,15 @@ class DuetCost:
         share = np.bincount(key.ravel(), minlength=2 * A * n).reshape(n, 2 * A) / M   # (n, 2A)
         tables = _outcome_tables(self.turns, A, max_number, s.greens_total, end)
         depth = depth_table(position.partner, outcomes.greens, max_number)            # (K, D)
-        value, found_k, p_a, p_b = ((share @ x) @ depth.T for x in tables)
-        if s.aimed is not None and fresh is not None:
+        found_k, p_a, p_b = ((share @ x) @ depth.T for x in tables[1:])
+        if s.aimed is None or fresh is None:
+            value = (share @ tables[0]) @ depth.T
+        else:
             mine = int((s.labels == GREEN).sum())
             aimed = int(s.aimed.sum())
             plan = _plan_tables(self.turns, A, max_number, mine - aimed, aimed, max(s.greens_total - mine, 0), end)
-            by_x = np.stack([(share @ t) @ depth.T for t in plan[:int(fresh.max()) + 1]])     # (x, n, K)
-            value = np.take_along_axis(by_x, fresh[None].astype(np.intp), axis=0)[0]
+            by_x = (share @ plan).reshape(n, -1, depth.shape[1]) @ depth.T                 # (n, x, K)
+            value = np.take_along_axis(by_x, fresh[:, None, :], axis=1)[:, 0]
         # The honest number's yardstick: each family's simulated partners' greens in their top
         # k (read k deep; the random readers left out).
         to_k = tables[1][:, 1:max_number + 1]                                         # (2A, K)

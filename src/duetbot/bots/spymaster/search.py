@@ -179,7 +179,7 @@ class EmbeddingSpymaster:
             green = labels == GREEN
             zg = pos.sims.zbar[np.ix_(cand, cols[green])]
             order = np.argsort(-zg, axis=1, kind="stable")[:, :K]
-            fresh = np.cumsum(~(aimed if in_play is None else aimed[in_play])[green][order], axis=1)
+            fresh = np.cumsum(~(aimed if in_play is None else aimed[in_play])[green][order], axis=1, dtype=np.intp)
             if fresh.shape[1] < K:
                 fresh = np.pad(fresh, ((0, 0), (0, K - fresh.shape[1])), mode="edge")
         return self.cost.values(pos, outcomes, K, tokens_after, fresh)
