@@ -38,14 +38,15 @@ class TurnModel:
     """Chance that a future turn ends on the assassin."""
     sudden_death_hit: float = 0.55
     """Duet: chance of each correct guess in sudden death."""
-    sudden_death_aimed: float = 0.9
+    sudden_death_aimed: float = 0.58
     """Duet, the spymaster's plan (:meth:`duet_plan`): chance that my partner, guessing blind in
-    sudden death, finds a green of mine that one of my clues aimed at (a leftover target: it
-    was 13 of 13 in person-like games, benchmarks/RESULTS.md, "Planning across turns")."""
-    sudden_death_unaimed: float = 0.25
-    """... a green of mine no clue of mine ever aimed at (8 of 39)."""
-    sudden_death_partner: float = 0.5
-    """... and my chance of finding one of my partner's greens (15 of 31)."""
+    sudden death, finds a green of mine when every green of mine still hidden is one my clues
+    aimed at (a leftover target): 11 of 19 such guesses in person-like games
+    (benchmarks/RESULTS.md, "Planning across turns")."""
+    sudden_death_unaimed: float = 0.3
+    """... when some green of mine still hidden is one no clue of mine aimed at: 10 of 33."""
+    sudden_death_partner: float = 0.48
+    """... and my chance of finding one of my partner's greens: 15 of 31."""
     aims_past: float = 0.5
     """Duet, the plan: chance that a future clue of mine aims at one green more than its
     partner finds (that green becomes a leftover target)."""

@@ -33,9 +33,9 @@ def aimed_at(view: SpymasterView, eligible: np.ndarray, clue_z: Callable[[str], 
     """Which ``eligible`` words are greens of mine that one of my earlier clues aimed at: for
     a clue of k, the k words then uncovered that ``clue_z`` (the family-average z of the
     board's words) puts closest to it, as my partner reads it back. My partner remembers
-    them: in person-like games a leftover target was found blind in sudden death 13 times of
-    13, a green of mine no clue had aimed at 8 times of 39 (benchmarks/RESULTS.md, "Planning
-    across turns")."""
+    them: in person-like games, blind guesses in sudden death found a green of mine 11 times
+    of 19 while every one still hidden was such a leftover target, 10 times of 33 otherwise
+    (benchmarks/RESULTS.md, "Planning across turns")."""
     hit: set[int] = set()
     covered: set[str] = set()
     for t in view.turns:
