@@ -81,7 +81,7 @@ class ClassicCost:
         return {_ASSASSIN: assassin_margin, _OPPONENT: assassin_margin / 2, _BYSTANDER: 0.0}
 
     def values(self, position: Position, outcomes: Outcomes, max_number: int,
-               tokens_after: int | None = None, fresh: np.ndarray | None = None) -> Valuation:
+               tokens_after: int | None = None) -> Valuation:
         """The race (or solo) table after the simulated outcomes."""
         s = position.situation
         assert isinstance(s, ClassicSituation)

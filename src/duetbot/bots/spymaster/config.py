@@ -56,11 +56,6 @@ class SearchConfig:
     assassin_margin: float = 0.5
     """Screen only: an assassin counts as this much more similar than it is (z units).
     RESULTS.md, "A partner model learnt from people" (three quick knobs)."""
-    plan: bool = True
-    """Duet: value a clue by what it leaves to clue (:func:`~duetbot.bots.winchance.plan_table`:
-    each side's greens apart, and a green of mine no clue has aimed at costing more than a
-    leftover target when the tokens run out); off: the pooled win table. RESULTS.md,
-    "Planning across turns"."""
 
 
 @dataclass(frozen=True)

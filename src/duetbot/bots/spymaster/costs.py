@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Callable, ClassVar, Mapping
+from typing import ClassVar, Mapping
 
 import numpy as np
 
@@ -27,25 +27,6 @@ _CODE = {Label.GREEN: GREEN, Label.ASSASSIN: ASSASSIN, Label.BYSTANDER: BYSTANDE
 def read_clues(view: SpymasterView) -> list:
     """My clues (not zero clues) that my partner has guessed on, oldest first."""
     return [t for t in view.turns if t.giver == view.player and t.clue.number > 0 and t.guesses]
-
-
-def aimed_at(view: SpymasterView, eligible: np.ndarray, clue_z: Callable[[str], np.ndarray]) -> np.ndarray:
-    """Which ``eligible`` words are greens of mine that one of my earlier clues aimed at: for
-    a clue of k, the k words then uncovered that ``clue_z`` (the family-average z of the
-    board's words) puts closest to it, as my partner reads it back. My partner remembers
-    them: in person-like games, blind guesses in sudden death found a green of mine 11 times
-    of 19 while every one still hidden was such a leftover target, 10 times of 33 otherwise
-    (benchmarks/RESULTS.md, "Planning across turns")."""
-    hit: set[int] = set()
-    covered: set[str] = set()
-    for t in view.turns:
-        if t.giver == view.player and t.clue.number > 0:
-            z = clue_z(t.clue.word)
-            open_ = [i for i, w in enumerate(view.words) if w not in covered]
-            hit.update(sorted(open_, key=lambda i: -z[i])[:t.clue.number])
-        covered.update(w for w, r in t.guesses if r is GuessResult.GREEN)
-    mine = view.my_labels(Label.GREEN)
-    return np.array([int(i) in hit and int(i) in mine for i in eligible], dtype=bool)
 
 
 def misread(turn) -> bool:
@@ -73,32 +54,6 @@ def _outcome_tables(turns: TurnModel, A: int, max_number: int, greens_total: int
     return out
 
 
-@lru_cache(maxsize=512)
-def _plan_tables(turns: TurnModel, A: int, max_number: int, unaimed: int, aimed: int, partner: int,
-                 end: TurnEnd) -> np.ndarray:
-    """(2A, (max_number + 1) * D): :func:`_outcome_tables`' win chance, planned
-    (:func:`~duetbot.bots.winchance.plan_table`): for a clue whose targets hold x greens of mine
-    no clue has aimed at yet (block x of D columns), after each outcome and depth. Those x join
-    the aimed whether found or not; the greens found leave the count; my partner clues next."""
-    V = turns.duet_plan()
-    a = np.arange(A)[:, None, None]
-    ds = np.arange(max_number + 2)[None, None, :]
-    found = np.broadcast_to(np.minimum(a, ds), (A, 2, ds.shape[2]))
-    missed = np.broadcast_to(a < ds, found.shape)
-    assassin = missed & (np.arange(2)[None, :, None] == 1)
-    left = np.maximum(unaimed + aimed - found, 0)
-    p = min(partner, V.shape[3] - 1)
-    out = []
-    for x in range(max_number + 1):
-        u = np.clip(unaimed - x, 0, left)
-        on_ok = V[end.ok, u, left - u, p]
-        on_miss = 0.0 if end.miss is None else V[end.miss, u, left - u, p]
-        out.append(((1 - assassin) * np.where(missed, on_miss, on_ok)).reshape(2 * A, -1))
-    table = np.concatenate(out, axis=1)
-    table.flags.writeable = False
-    return table
-
-
 @dataclass(frozen=True)
 class DuetCost:
     """Duet's cost model (:class:`~.position.CostModel`)."""
@@ -121,10 +76,7 @@ class DuetCost:
         return {ASSASSIN: assassin_margin, BYSTANDER: 0.0}
 
     def values(self, position: Position, outcomes: Outcomes, max_number: int,
-               tokens_after: int | None = None, fresh: np.ndarray | None = None) -> Valuation:
-        """``fresh`` (candidates, numbers): how many of each clue's targets are greens of mine
-        no clue has aimed at yet; with :attr:`~.position.Situation.aimed` it makes the win
-        chance a plan (:func:`_plan_tables`)."""
+               tokens_after: int | None = None) -> Valuation:
         s = position.situation
         if tokens_after is None:
             end = TurnEnd.after(s.tokens, s.bystander_tokens)
@@ -141,15 +93,7 @@ class DuetCost:
         share = np.bincount(key.ravel(), minlength=2 * A * n).reshape(n, 2 * A) / M   # (n, 2A)
         tables = _outcome_tables(self.turns, A, max_number, s.greens_total, end)
         depth = depth_table(position.partner, outcomes.greens, max_number)            # (K, D)
-        found_k, p_a, p_b = ((share @ x) @ depth.T for x in tables[1:])
-        if s.aimed is None or fresh is None:
-            value = (share @ tables[0]) @ depth.T
-        else:
-            mine = int((s.labels == GREEN).sum())
-            aimed = int(s.aimed.sum())
-            plan = _plan_tables(self.turns, A, max_number, mine - aimed, aimed, max(s.greens_total - mine, 0), end)
-            by_x = (share @ plan).reshape(n, -1, depth.shape[1]) @ depth.T                 # (n, x, K)
-            value = np.take_along_axis(by_x, fresh[:, None, :], axis=1)[:, 0]
+        value, found_k, p_a, p_b = ((share @ x) @ depth.T for x in tables)
         # The honest number's yardstick: each family's simulated partners' greens in their top
         # k (read k deep; the random readers left out).
         to_k = tables[1][:, 1:max_number + 1]                                         # (2A, K)

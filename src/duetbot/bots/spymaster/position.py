@@ -36,10 +36,6 @@ class Situation:
     read: tuple[tuple[int, bool], ...] = ()
     """My earlier clues (not zero clues) that my partner guessed on, oldest first: (number,
     whether the partner missed within it)."""
-    aimed: np.ndarray | None = None
-    """Duet: which eligible words are greens of mine that one of my earlier clues aimed at
-    (bool): the clue values plan by them (:func:`~duetbot.bots.winchance.plan_table`);
-    ``None``: no plan (the pooled win table)."""
 
 
 @dataclass(frozen=True)
@@ -131,8 +127,7 @@ class CostModel(Protocol):
         ...
 
     def values(self, position: Position, outcomes: Outcomes, max_number: int,
-               tokens_after: int | None = None, fresh: np.ndarray | None = None) -> Valuation:
+               tokens_after: int | None = None) -> Valuation:
         """The figures of each candidate and number; ``tokens_after`` sets the clock after
-        the clue (a zero clue's); ``fresh`` (candidates, numbers) counts each clue's targets
-        that no clue of mine has aimed at yet (a game may ignore it)."""
+        the clue (a zero clue's)."""
         ...

@@ -10,7 +10,6 @@ options, and the zero clue (:mod:`.zero`).
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 import numpy as np
@@ -22,7 +21,7 @@ from ...views.classic import ClassicSpymasterView
 from ..ensemble import BoardSims, Ensemble
 from ..reader import ReaderModel, StopCounts, adapted, history_reads, posterior
 from .config import SpymasterConfig, spymaster_partner
-from .costs import DuetCost, aimed_at, read_clues
+from .costs import DuetCost, read_clues
 from .legality import ClueWords, Legality
 from .number import Numbers, apply, links, most_tempting, number_rules, targets
 from .position import GREEN, ClueOption, CostModel, Position, Valuation
@@ -79,18 +78,8 @@ class EmbeddingSpymaster:
         partner model (adapted to the history)."""
         partner = self.adapted_partner(view) if isinstance(view, SpymasterView) else self.partner
         rows = self._family_rows if partner is self.partner else self.simulation.rows(partner)
-        sims = self.ensemble.board(view.words)
-        situation = self.cost.situation(view)
-        if isinstance(view, SpymasterView) and self.config.search.plan:
-            situation = replace(situation, aimed=aimed_at(view, situation.eligible, lambda w: self._mean_z(w, sims)))
-        return Position(situation, sims, self.words.legal(view), partner, rows)
-
-    def _mean_z(self, word: str, sims: BoardSims) -> np.ndarray:
-        """The family-average z of the board's words for a clue of mine (any clue string)."""
-        i = self.ensemble.index.get(word.lower())
-        if i is not None:
-            return sims.zbar[i]
-        return np.nanmean(self.ensemble.clue_z(word, sims), axis=0)
+        return Position(self.cost.situation(view), self.ensemble.board(view.words), self.words.legal(view),
+                        partner, rows)
 
     def adapted_partner(self, view: SpymasterView) -> ReaderModel:
         """The partner model after the partner's guesses on my earlier clues in this game
@@ -170,19 +159,7 @@ class EmbeddingSpymaster:
         # (indexing both at once gathers element by element, several times slower)
         zt = np.ascontiguousarray(np.take(pos.sims.z, cand, axis=1)[:, :, cols].transpose(0, 2, 1))
         outcomes = self.simulation.run(zt, labels == GREEN, labels, pos.rows)
-        K = self.config.search.max_number
-        aimed = pos.situation.aimed
-        fresh = None
-        if aimed is not None:
-            # each clue's targets, its closest greens by the family average: how many of its k
-            # have no clue of mine aimed at them yet (the plan's x)
-            green = labels == GREEN
-            zg = pos.sims.zbar[np.ix_(cand, cols[green])]
-            order = np.argsort(-zg, axis=1, kind="stable")[:, :K]
-            fresh = np.cumsum(~(aimed if in_play is None else aimed[in_play])[green][order], axis=1, dtype=np.intp)
-            if fresh.shape[1] < K:
-                fresh = np.pad(fresh, ((0, 0), (0, K - fresh.shape[1])), mode="edge")
-        return self.cost.values(pos, outcomes, K, tokens_after, fresh)
+        return self.cost.values(pos, outcomes, self.config.search.max_number, tokens_after)
 
     def numbers(self, pos: Position, cand: np.ndarray, v: Valuation) -> Numbers:
         """What the number rules read of these candidates."""
