@@ -31,7 +31,7 @@ from ..rules import EndTurn, Guess, GuessResult, Label, Phase
 from ..rules.keycard import ASSASSINS_PER_SIDE, BOARD_SIZE, BYSTANDERS_PER_SIDE, CROSS_COUNTS, GREENS_PER_SIDE, Player
 from ..views import GuesserView
 from ..embeddings import UnknownWordError
-from ..words.phrases import in_phrase
+from ..words.phrases import phrase_row
 from .ensemble import BoardRows, BoardSims, Ensemble
 from .reader import ReaderModel, adapted, history_reads, outcome_posterior
 from .winchance import DUET_TURNS, TurnEnd, TurnModel
@@ -211,6 +211,8 @@ class EmbeddingGuesser:
         self._zs: dict[tuple, np.ndarray] = {}
         self._phrases: dict[tuple, np.ndarray] = {}
         self._learnt: tuple[tuple, np.ndarray] | None = None   # the last family_weights (key, value)
+        self._base: tuple[tuple, np.ndarray] | None = None     # _base_weights (key, value)
+        self._reader: tuple[tuple, ReaderModel] | None = None  # _prior_reader (key, value)
 
     def _read(self, clue: str, words: tuple[str, ...], sims: BoardSims | BoardRows,
               fam_w: np.ndarray) -> np.ndarray | None:
@@ -241,7 +243,7 @@ class EmbeddingGuesser:
         key = (clue, words)
         row = self._phrases.get(key)
         if row is None:
-            row = np.array([in_phrase(clue, w) for w in words])
+            row = np.array(phrase_row(clue, words))
             if len(self._phrases) >= READ_CACHE_SIZE:
                 self._phrases.clear()
             self._phrases[key] = row
@@ -285,20 +287,44 @@ class EmbeddingGuesser:
                                     lambda w: self._clue_z(w, view.words, sims))
         weights = base
         if len(reads):
-            prior = ReaderModel(self.ensemble.names, tuple(base / base.sum()), 1 / cfg.sharpness, 0.05)
+            prior = self._prior_reader(base)
             post = adapted(prior, outcome_posterior(reads, hits, prior), cfg.adapt_prior_clues)
             weights = np.asarray(post.weights) * base.sum()
         self._learnt = (key, weights)
         return weights
 
     def _base_weights(self) -> np.ndarray:
-        weights = dict(self.config.family_weights)
-        return np.array([weights.get(m.family, 1.0) for m in self.ensemble.models], np.float64)
+        """The configured weight of each family (worked out once: a guess reads it every time)."""
+        key = (self.config.family_weights, self.ensemble.models)
+        if self._base is None or self._base[0] != key:
+            weights = dict(self.config.family_weights)
+            base = np.array([weights.get(m.family, 1.0) for m in self.ensemble.models], np.float64)
+            base.flags.writeable = False
+            self._base = (key, base)
+        return self._base[1]
+
+    def _prior_reader(self, base: np.ndarray) -> ReaderModel:
+        """The partner model :meth:`family_weights` adapts: the configured weights (the same
+        for every turn of every game)."""
+        key = (base.tobytes(), self.config.sharpness)
+        if self._reader is None or self._reader[0] != key:
+            self._reader = (key, ReaderModel(self.ensemble.names, tuple(base / base.sum()),
+                                             1 / self.config.sharpness, 0.05))
+        return self._reader[1]
 
     def _combine(self, z: np.ndarray, weights: np.ndarray | None = None) -> np.ndarray:
         """Weighted mean over families of (families, words) z-scores, NaN (unknown) ignored
         (``weights``: :meth:`family_weights`, by default the configured ones)."""
         w = (self._base_weights() if weights is None else weights)[:, None]
+        if len(w) < 8 and not np.isnan(z).any():
+            # Every family reads every word (the usual case): the same sums as below, the
+            # families added in order (numpy adds fewer than eight in order too), in fewer
+            # calls.
+            den = 0.0
+            for x in w[:, 0].tolist():
+                den += x
+            if den > 0:
+                return (z * w).sum(axis=0) / den
         known = ~np.isnan(z)
         den = (known * w).sum(axis=0)
         num = (np.where(known, z, 0.0) * w).sum(axis=0)
