@@ -140,8 +140,19 @@ def family_log_likelihoods(turns: ReadTurns, temperature: float) -> np.ndarray:
 
 
 def _log_weights(model: ReaderModel) -> np.ndarray:
-    """(families + 1,) log chance of each family reading a clue, the random reader last."""
-    return np.log(np.concatenate([(1 - model.lapse) * np.asarray(model.weights), [model.lapse]]) + 1e-300)
+    """(families + 1,) log chance of each family reading a clue, the random reader last
+    (read-only: kept per model, which every turn of a game reads again)."""
+    try:
+        return _kept_log_weights(model)
+    except TypeError:   # a model given unhashable weights (a list): worked out each time
+        return _kept_log_weights.__wrapped__(model)
+
+
+@lru_cache(maxsize=64)
+def _kept_log_weights(model: ReaderModel) -> np.ndarray:
+    out = np.log(np.concatenate([(1 - model.lapse) * np.asarray(model.weights), [model.lapse]]) + 1e-300)
+    out.flags.writeable = False
+    return out
 
 
 def log_likelihood(turns: ReadTurns, model: ReaderModel) -> np.ndarray:
