@@ -99,16 +99,13 @@ def test_assoc_off_in_a_partner_spec():
 def test_the_shipped_table_reads_back_from_the_cache_as_parsed(tmp_path, monkeypatch):
     """Issue 39: a process reads the packed table back from the user's cache; it is the
     table the text parses to."""
-    from importlib import resources
-
+    from duetbot.bots.factory import shipped_associations
     from duetbot.embeddings.cache import CACHE_ENV
-    from duetbot.words import associations
 
     monkeypatch.setenv(CACHE_ENV, str(tmp_path))
-    text = resources.files("duetbot").joinpath("data/associations.tsv").read_text(encoding="utf-8")
-    parsed = Associations.from_text(text)
-    written = associations.default_associations.__wrapped__()
+    parsed = default_associations()
+    written = shipped_associations.__wrapped__()
     assert [p.parent.name for p in tmp_path.glob("*/*")] == ["associations"]
-    read = associations.default_associations.__wrapped__()
+    read = shipped_associations.__wrapped__()
     assert written._packed == parsed._packed and read._packed == parsed._packed
     assert read.row("station") == parsed.row("station") and len(read) == len(parsed)

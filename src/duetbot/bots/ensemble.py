@@ -359,8 +359,8 @@ class Ensemble:
         """Per family the board's (words, dim) vectors (zero rows for words it cannot read),
         which family reads which word, and the words only fallbacks read; raises for a word
         no family can read."""
-        # (each word's vectors looked up once: the families' lookups cost a board more than
-        # copying the rows)
+        # (each word's vectors looked up in its families once and kept: the lookups cost more
+        # than copying the rows)
         entries = [self._word_vectors.get(w, self._word_entry) for w in key]
         boards = []
         known = np.zeros((len(self.models), len(key)), bool)

@@ -19,17 +19,18 @@ from functools import cache
 from importlib import resources
 from itertools import groupby
 from operator import itemgetter
-from pathlib import Path
 from typing import Iterator, Mapping, Sequence
 
 import numpy as np
 
-from . import keys
 from .keys import word_key
 
 __all__ = ["Associations", "AssociationsError", "default_associations", "parse_associations"]
 
 STRENGTHS = (1, 2, 3)
+
+TABLE = resources.files("duetbot").joinpath("data/associations.tsv")
+"""The shipped table's file."""
 
 
 class AssociationsError(ValueError):
@@ -119,7 +120,6 @@ class Associations:
                     strength.append(s)
         return np.array(rows, np.int64), np.array(cols, np.int64), np.array(strength, np.int8)
 
-
     def state(self) -> dict[str, list[str]]:
         """The packed table as JSON can hold it (:meth:`from_state` reads it back)."""
         return {w: [clues, strengths.decode("latin-1")] for w, (clues, strengths) in self._packed.items()}
@@ -133,19 +133,6 @@ class Associations:
 
 @cache
 def default_associations() -> Associations:
-    """The shipped table. Its packed form is kept in the user's cache
-    (:mod:`duetbot.embeddings.cache`), keyed by the table and the code that reads it: read
-    back in a tenth of the time the text takes to parse, at every start of a process that
-    plays (a simulation's workers, ``duetbot suggest``, ``play``, ``serve``)."""
-    from ..embeddings.cache import DerivedCache, code_stamp
-
-    source = resources.files("duetbot").joinpath("data/associations.tsv")
-
-    def parse() -> Associations:
-        return Associations.from_text(source.read_text(encoding="utf-8"), "duetbot/data/associations.tsv")
-
-    try:
-        stamp = code_stamp(Path(str(source)), Path(__file__), Path(keys.__file__))
-    except OSError:   # the table cannot be read as a file: parse it here
-        return parse()
-    return Associations.from_state(DerivedCache("associations", [stamp]).json("table", lambda: parse().state()))
+    """The shipped table (parsed; the bots read it back packed from the user's cache:
+    :func:`duetbot.bots.factory.shipped_associations`)."""
+    return Associations.from_text(TABLE.read_text(encoding="utf-8"), "duetbot/data/associations.tsv")
