@@ -129,9 +129,9 @@ DEFAULT_LIFT: tuple[float, float, float, float] = (0.0, 2.0, 4.0, 6.0)
 WIDE_BOARDS = 8
 
 #: Board words whose vectors an ensemble keeps at hand (mostly its models' own cached rows; at
-#: most about 3.5 kB a word with the default guesser's families; a simulation deals from a few
-#: hundred words).
-WORD_VECTORS = 2048
+#: most about 3.5 kB a word with the default guesser's families): a simulation's pool, as
+#: many as its kept word columns (``factory.POOL_WORDS``).
+WORD_VECTORS = 640
 
 
 class Ensemble:
