@@ -94,3 +94,18 @@ def test_assoc_off_in_a_partner_spec():
     assert PartnerSpec.parse("").associations
     with pytest.raises(SpecError, match="assoc must be on or off"):
         PartnerSpec.parse("assoc=maybe")
+
+
+def test_the_shipped_table_reads_back_from_the_cache_as_parsed(tmp_path, monkeypatch):
+    """Issue 39: a process reads the packed table back from the user's cache; it is the
+    table the text parses to."""
+    from duetbot.bots.factory import shipped_associations
+    from duetbot.embeddings.cache import CACHE_ENV
+
+    monkeypatch.setenv(CACHE_ENV, str(tmp_path))
+    parsed = default_associations()
+    written = shipped_associations.__wrapped__()
+    assert [p.parent.name for p in tmp_path.glob("*/*")] == ["associations"]
+    read = shipped_associations.__wrapped__()
+    assert written._packed == parsed._packed and read._packed == parsed._packed
+    assert read.row("station") == parsed.row("station") and len(read) == len(parsed)

@@ -124,6 +124,15 @@ def columns_agree(clue_vectors: Sequence[np.ndarray], boards: Sequence[np.ndarra
 #: association table").
 DEFAULT_LIFT: tuple[float, float, float, float] = (0.0, 2.0, 4.0, 6.0)
 
+#: Boards' worth of a pool's words multiplied at once by :meth:`Ensemble.keep_word_columns`
+#: (a few tens of MB for the product and its copy by word, for a moment).
+WIDE_BOARDS = 8
+
+#: Board words whose vectors an ensemble keeps at hand (mostly its models' own cached rows; at
+#: most about 3.5 kB a word with the default guesser's families): a simulation's pool, as
+#: many as its kept word columns (``factory.POOL_WORDS``).
+WORD_VECTORS = 640
+
 
 class Ensemble:
     """Embedding families aligned on the clue words that every one of them knows, each
@@ -153,12 +162,18 @@ class Ensemble:
         """Off unless :meth:`keep_word_columns`: each board word's raw products with the clue
         vocabulary, (families, clues), from the boards of :attr:`_columns_size` words."""
         self._columns_size = 0
+        self._wide_agrees: bool | None = None
+        """Whether a column of a product wider than a board holds the numbers of a board's
+        product (``None``: not yet checked; :meth:`_keep_wide`)."""
         self.associations = associations
         """The association table whose pairs lift every family's z (``None``: no lift)."""
         self.lift = np.asarray(lift, np.float32)
         """(4,) the lift of a pair of strength 0-3, in z units (fixed: each word's lifts are
         kept once worked out; another lift is another ensemble)."""
         self._word_lifts: dict[str, tuple[np.ndarray, np.ndarray]] = {}
+        self._word_vectors: BoundedCache[str, tuple[tuple[np.ndarray | None, ...], bool]] = BoundedCache(WORD_VECTORS)
+        """Per board word, each family's vector (``None``: it cannot read the word) and whether
+        some family's own table knows it (:meth:`_board_vectors`)."""
 
     def _lifted(self, key: tuple[str, ...]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """The board's lifted pairs: clue rows, word columns, lifts (each (pairs,)). Each
@@ -189,9 +204,12 @@ class Ensemble:
         keep that, nothing is kept.
 
         ``pool``: the words the boards are dealt from. When they fit, their products are made
-        now, in blocks of a board's size, each word multiplied once: made board by board, a
-        worker's first hundred boards or so each brought a new word and were multiplied
-        whole (a second of a worker's time)."""
+        now, each word multiplied once: made board by board, a worker's first hundred boards
+        or so each brought a new word and were multiplied whole (a second of a worker's
+        time). The first block is a board's worth (it checks the BLAS as above), the rest
+        :data:`WIDE_BOARDS` boards' worth at a time (a wider product runs at twice the speed),
+        where a column holds the same numbers in the wider product as in a board's, which the
+        first wide block checks; else board by board."""
         if self.word_columns is None:
             self.word_columns = BoundedCache(words)
         else:
@@ -201,14 +219,47 @@ class Ensemble:
             return
         size = self._columns_size or BOARD_SIZE
         products = np.empty((len(self.models), len(self.clue_words), size), np.float32)
-        for a in range(0, len(fresh), size):
+        a = 0
+        while a < len(fresh):
             if self.word_columns is None:   # the BLAS in use moves columns: nothing is kept
                 return
-            # (the last block filled up to a board's size with words kept before it)
-            key = (*islice(self.word_columns, size - len(fresh[a:a + size])), *fresh[a:a + size])
-            if len(key) < size:
+            width = size
+            if self._columns_size and self._wide_agrees is not False:
+                width = max(size, min(WIDE_BOARDS * size, len(fresh) - a + len(self.word_columns)))
+            block = fresh[a:a + width]
+            # (the last block filled up to its width with words kept before it)
+            key = (*islice(self.word_columns, width - len(block)), *block)
+            if len(key) < width:
                 return
-            self._products(key, self._board_vectors(key)[0], products)
+            if width == size:
+                self._products(key, self._board_vectors(key)[0], products)
+            elif not self._keep_wide(key):
+                continue   # (a wider product moves a column's numbers: board by board)
+            a += len(block)
+
+    def _keep_wide(self, key: tuple[str, ...]) -> bool:
+        """Keep the columns of ``key``'s words (more than a board's worth) from one product
+        per family. The first time, first checks that the first and the last board's worth
+        of its columns hold the numbers of a board's product of their words; returns False,
+        keeping nothing (and never trying again), where they do not."""
+        boards = self._board_vectors(key)[0]
+        out = np.empty((len(self.models), len(self.clue_words), len(key)), np.float32)
+        for f, (cv, bv) in enumerate(zip(self.clue_vectors, boards)):
+            np.matmul(cv, bv.T, out=out[f])
+        if self._wide_agrees is None:
+            size = self._columns_size
+            self._wide_agrees = all((cv @ bv[s].T).tobytes() == np.ascontiguousarray(o[:, s]).tobytes()
+                                    for cv, bv, o in zip(self.clue_vectors, boards, out)
+                                    for s in (slice(0, size), slice(len(key) - size, len(key))))
+            if not self._wide_agrees:
+                return False
+        kept = self.word_columns
+        assert kept is not None
+        by_word = np.ascontiguousarray(out.transpose(2, 0, 1))           # (words, families, clues)
+        for j, w in enumerate(key):
+            if w not in kept:
+                kept[w] = by_word[j].copy()   # (a view would keep the whole block)
+        return True
 
     @cached_property
     def _aligned(self) -> tuple[tuple[np.ndarray, ...], np.ndarray, np.ndarray]:
@@ -308,19 +359,29 @@ class Ensemble:
         """Per family the board's (words, dim) vectors (zero rows for words it cannot read),
         which family reads which word, and the words only fallbacks read; raises for a word
         no family can read."""
+        # (each word's vectors looked up in its families once and kept: the lookups cost more
+        # than copying the rows)
+        entries = [self._word_vectors.get(w, self._word_entry) for w in key]
         boards = []
         known = np.zeros((len(self.models), len(key)), bool)
-        for f, (m, cv) in enumerate(zip(self.models, self.clue_vectors)):
+        for f, cv in enumerate(self.clue_vectors):
             bv = np.zeros((len(key), cv.shape[1]), np.float32)
-            for j, w in enumerate(key):
-                if m.has_fallback or m.knows(w):
-                    bv[j] = m.vector(w)
+            for j, (vectors, _) in enumerate(entries):
+                v = vectors[f]
+                if v is not None:
+                    bv[j] = v
                     known[f, j] = True
             boards.append(bv)
         missing = ~known.any(axis=0)
         if missing.any():
             self.require(key[int(np.argmax(missing))])
-        return tuple(boards), known, tuple(w for w in key if not self.reads(w))
+        return tuple(boards), known, tuple(w for w, (_, read) in zip(key, entries) if not read)
+
+    def _word_entry(self, word: str) -> tuple[tuple[np.ndarray | None, ...], bool]:
+        """``word``'s vector in each family that can read it (``None`` where it cannot), and
+        whether some family's own table knows it."""
+        return (tuple(m.vector(word) if m.has_fallback or m.knows(word) else None for m in self.models),
+                self.reads(word))
 
     @cached_property
     def _means(self) -> list[np.ndarray]:
@@ -365,14 +426,17 @@ class Ensemble:
         # One (clues, words) product per family, z-scored in place in one preallocated block:
         # fresh copies of this size (stacking, casting) cost more than the products.
         z = np.empty((len(self.models), len(self.clue_words), len(key)), np.float32)
-        self._products(key, boards, z)
-        for f, bv in enumerate(boards):
+        # The mean from the vocabulary's mean vector, where the family reads every word: the
+        # products come centred on it (from kept columns, in the same pass that puts them
+        # together).
+        shift = [float((bv.astype(np.float64) @ self._means[f]).mean()) if known[f].all() else None
+                 for f, bv in enumerate(boards)]
+        self._products(key, boards, z, shift)
+        for f, mu in enumerate(shift):
             s = z[f]
-            if known[f].all():
-                # The mean from the vocabulary's mean vector, the spread from one dot product
-                # of the centred block: two passes fewer than mean() and std().
-                mu = float((bv.astype(np.float64) @ self._means[f]).mean())
-                s -= mu
+            if mu is not None:
+                # The spread from one dot product of the centred block: two passes fewer than
+                # mean() and std().
                 flat = s.reshape(-1)
                 sd = float(np.sqrt(np.dot(flat, flat) / flat.size)) or 1.0
             else:
@@ -394,20 +458,41 @@ class Ensemble:
         return BoardSims(key, z, np.array(means, np.float32), np.array(stds, np.float32), boards, known,
                          zbar, np.ascontiguousarray(zbar.T), unread)
 
-    def _products(self, key: tuple[str, ...], boards: tuple[np.ndarray, ...], out: np.ndarray) -> None:
-        """``out[f] = clue_vectors[f] @ boards[f].T`` for every family, from the kept word
-        columns when each word has them (:meth:`keep_word_columns`)."""
+    def _products(self, key: tuple[str, ...], boards: tuple[np.ndarray, ...], out: np.ndarray,
+                  shift: Sequence[float | None] = ()) -> None:
+        """``out[f] = clue_vectors[f] @ boards[f].T - shift[f]`` for every family (no shift
+        where ``shift`` has none), from the kept word columns when each word has them
+        (:meth:`keep_word_columns`)."""
+        shift = list(shift) + [None] * (len(out) - len(shift))
         # the kept columns, where this board may use them (a board of the kept boards' size)
         kept = self.word_columns if self._columns_size in (0, len(key)) and len(key) > 1 else None
         if kept is not None and all(w in kept for w in key):
-            rows = np.stack([kept[w] for w in key])            # (words, families, clues)
-            for f in range(len(out)):
-                out[f] = rows[:, f, :].T
+            # A family's columns gathered as rows, then transposed into place (shifted on the
+            # way): a (words, clues) block stays in cache, where stacking every family's rows
+            # first wrote and read back a block the size of the board's.
+            columns = [kept[w] for w in key]                   # each (families, clues)
+            rows = np.empty((len(key), out.shape[1]), out.dtype)
+            for f, mu in enumerate(shift):
+                for j, c in enumerate(columns):
+                    rows[j] = c[f]
+                if mu is None:
+                    out[f] = rows.T
+                else:
+                    np.subtract(rows.T, mu, out=out[f])
             return
         for f, (cv, bv) in enumerate(zip(self.clue_vectors, boards)):
             np.matmul(cv, bv.T, out=out[f])
-        if kept is None:
-            return
+        if kept is not None:
+            self._keep_columns(key, boards, out, kept)
+        for f, mu in enumerate(shift):
+            if mu is not None:
+                out[f] -= mu
+
+    def _keep_columns(self, key: tuple[str, ...], boards: tuple[np.ndarray, ...], out: np.ndarray,
+                      kept: BoundedCache[str, np.ndarray]) -> None:
+        """Keep the columns of a board's fresh products ``out`` (not yet shifted) of the
+        words ``kept`` lacks; the first board checks that this BLAS gives a word's column the
+        same numbers wherever it stands, else nothing is ever kept."""
         if self._columns_size == 0:   # the first board
             if not columns_agree(self.clue_vectors, boards, out):
                 self.word_columns = None

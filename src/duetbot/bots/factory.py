@@ -24,13 +24,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from functools import lru_cache
+from pathlib import Path
 from typing import Callable, Sequence
 
 import numpy as np
 
 from ..embeddings import EmbeddingModel, UnknownWordError, described_vectors, load_model
 from ..words import word_key
-from ..words.associations import default_associations
+from ..embeddings.cache import DerivedCache, code_stamp
+from ..words import associations as associations_module, keys as keys_module
+from ..words.associations import TABLE, Associations, default_associations
 from ..embeddings.subword import SOURCE_FAMILY, load_subword
 from .base import Partner
 from .ensemble import Ensemble
@@ -131,10 +134,25 @@ def ensemble(names: tuple[str, ...], described: Described = (), pool: tuple[str,
 @lru_cache(maxsize=16)
 def _ensemble(names: tuple[str, ...], described: Described, pool: tuple[str, ...], associations: bool) -> Ensemble:
     out = Ensemble([model(n, described) for n in names],
-                   associations=default_associations() if associations else None)
+                   associations=shipped_associations() if associations else None)
     if pool:
         out.keep_word_columns(POOL_WORDS, pool)
     return out
+
+
+@lru_cache(maxsize=1)
+def shipped_associations() -> Associations:
+    """The shipped association table (:func:`~duetbot.words.associations.default_associations`),
+    read back packed from the user's cache (:mod:`duetbot.embeddings.cache`, keyed by the
+    table and the code that reads it): 6 ms where parsing its text took 77, at every start
+    of a process that plays (the simulate command's checks and each of its workers,
+    ``suggest``, ``play``, ``serve``)."""
+    try:
+        stamp = code_stamp(Path(str(TABLE)), Path(str(associations_module.__file__)), Path(str(keys_module.__file__)))
+    except OSError:   # the table cannot be read as a file: parse it here
+        return default_associations()
+    return Associations.from_state(DerivedCache("associations", [stamp]).json(
+        "table", lambda: default_associations().state()))
 
 
 def spymaster(names: tuple[str, ...], described: Described = (), adapt: bool = AdaptConfig.enabled,

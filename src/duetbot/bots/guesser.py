@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import zlib
 from dataclasses import dataclass
+from functools import lru_cache
 
 import numpy as np
 
@@ -30,7 +31,7 @@ from ..rules import EndTurn, Guess, GuessResult, Label, Phase
 from ..rules.keycard import ASSASSINS_PER_SIDE, BOARD_SIZE, BYSTANDERS_PER_SIDE, CROSS_COUNTS, GREENS_PER_SIDE, Player
 from ..views import GuesserView
 from ..embeddings import UnknownWordError
-from ..words.phrases import in_phrase
+from ..words.phrases import phrase_row
 from .ensemble import BoardRows, BoardSims, Ensemble
 from .reader import ReaderModel, adapted, history_reads, outcome_posterior
 from .winchance import DUET_TURNS, TurnEnd, TurnModel
@@ -158,24 +159,39 @@ def _cross_counts(me: Player) -> np.ndarray:
 
 
 _CROSS = {p: _cross_counts(p) for p in Player}
+_CROSS_ROWS = {p: c.tolist() for p, c in _CROSS.items()}
 _UNIFORM = np.array([GREENS_PER_SIDE, ASSASSINS_PER_SIDE, BYSTANDERS_PER_SIDE]) / BOARD_SIZE
+_UNIFORM_ROW = _UNIFORM.tolist()
+
+
+@lru_cache(maxsize=64)
+def _label_codes(side: tuple[Label, ...]) -> tuple[list[int], np.ndarray]:
+    """My side's label codes, as a list and as an index array (a game asks for the same side
+    at every guess)."""
+    mine = [_LABEL_CODE[label] for label in side]
+    return mine, np.array(mine, np.intp)
 
 
 def key_prior(view: GuesserView) -> np.ndarray:
     """(25, 3) prior over my partner's label of each word from my own side of the key card,
     updated with what the game has revealed of my partner's side."""
-    counts = _CROSS[view.player].copy()
-    mine = [_LABEL_CODE[label] for label in view.my_side]
+    mine, rows_of = _label_codes(view.my_side)
     known: dict[int, int] = {}
+    words = view.words
     for t in view.clues_to_me:
         for word, result in t.guesses:
-            known[view.index(word)] = _RESULT_CODE[result]
+            known[words.index(word) if word in words else view.index(word)] = _RESULT_CODE[result]
+    # The (3, 3) counts in plain floats: numpy's calls cost more than the arithmetic on arrays
+    # this small, and each number is the same (whole counts, one division each).
+    counts = [row[:] for row in _CROSS_ROWS[view.player]]
     for i, lab in known.items():
-        counts[mine[i], lab] -= 1
-    c = np.maximum(counts, 0)
-    n = c.sum(axis=1, keepdims=True)          # (whole counts: exact in any order)
-    rows = np.where(n > 0, c / np.maximum(n, 1), _UNIFORM)
-    prior = rows[mine]
+        counts[mine[i]][lab] -= 1
+    rows = []
+    for row in counts:
+        c = [x if x > 0 else 0.0 for x in row]
+        n = c[0] + c[1] + c[2]
+        rows.append([x / n for x in c] if n > 0 else _UNIFORM_ROW)
+    prior = np.array(rows)[rows_of]
     for i, lab in known.items():
         prior[i] = 0.0
         prior[i, lab] = 1.0
@@ -195,6 +211,8 @@ class EmbeddingGuesser:
         self._zs: dict[tuple, np.ndarray] = {}
         self._phrases: dict[tuple, np.ndarray] = {}
         self._learnt: tuple[tuple, np.ndarray] | None = None   # the last family_weights (key, value)
+        self._base: tuple[tuple, np.ndarray] | None = None     # _base_weights (key, value)
+        self._reader: tuple[tuple, ReaderModel] | None = None  # _prior_reader (key, value)
 
     def _read(self, clue: str, words: tuple[str, ...], sims: BoardSims | BoardRows,
               fam_w: np.ndarray) -> np.ndarray | None:
@@ -225,7 +243,7 @@ class EmbeddingGuesser:
         key = (clue, words)
         row = self._phrases.get(key)
         if row is None:
-            row = np.array([in_phrase(clue, w) for w in words])
+            row = np.array(phrase_row(clue, words))
             if len(self._phrases) >= READ_CACHE_SIZE:
                 self._phrases.clear()
             self._phrases[key] = row
@@ -269,20 +287,44 @@ class EmbeddingGuesser:
                                     lambda w: self._clue_z(w, view.words, sims))
         weights = base
         if len(reads):
-            prior = ReaderModel(self.ensemble.names, tuple(base / base.sum()), 1 / cfg.sharpness, 0.05)
+            prior = self._prior_reader(base)
             post = adapted(prior, outcome_posterior(reads, hits, prior), cfg.adapt_prior_clues)
             weights = np.asarray(post.weights) * base.sum()
         self._learnt = (key, weights)
         return weights
 
     def _base_weights(self) -> np.ndarray:
-        weights = dict(self.config.family_weights)
-        return np.array([weights.get(m.family, 1.0) for m in self.ensemble.models], np.float64)
+        """The configured weight of each family (worked out once: a guess reads it every time)."""
+        key = (self.config.family_weights, self.ensemble.models)
+        if self._base is None or self._base[0] != key:
+            weights = dict(self.config.family_weights)
+            base = np.array([weights.get(m.family, 1.0) for m in self.ensemble.models], np.float64)
+            base.flags.writeable = False
+            self._base = (key, base)
+        return self._base[1]
+
+    def _prior_reader(self, base: np.ndarray) -> ReaderModel:
+        """The partner model :meth:`family_weights` adapts: the configured weights (the same
+        for every turn of every game)."""
+        key = (base.tobytes(), self.config.sharpness)
+        if self._reader is None or self._reader[0] != key:
+            self._reader = (key, ReaderModel(self.ensemble.names, tuple(base / base.sum()),
+                                             1 / self.config.sharpness, 0.05))
+        return self._reader[1]
 
     def _combine(self, z: np.ndarray, weights: np.ndarray | None = None) -> np.ndarray:
         """Weighted mean over families of (families, words) z-scores, NaN (unknown) ignored
         (``weights``: :meth:`family_weights`, by default the configured ones)."""
         w = (self._base_weights() if weights is None else weights)[:, None]
+        if len(w) < 8 and not np.isnan(z).any():
+            # Every family reads every word (the usual case): the same sums as below, the
+            # families added in order (numpy adds fewer than eight in order too), in fewer
+            # calls.
+            den = 0.0
+            for x in w[:, 0].tolist():
+                den += x
+            if den > 0:
+                return (z * w).sum(axis=0) / den
         known = ~np.isnan(z)
         den = (known * w).sum(axis=0)
         num = (np.where(known, z, 0.0) * w).sum(axis=0)
@@ -328,15 +370,22 @@ class EmbeddingGuesser:
             q = cfg.unaimed_greens * max(greens_left - aimed, 0.0) / max(n - aimed, 1.0)
             p_clue = np.minimum(np.maximum(p_clue + (1 - p_clue) * q, 1e-4), 1 - 1e-4)
             base = min(max(greens_left / max(n, 1), 0.02), 0.98)
-        odds = p_clue / (1 - p_clue) * (prior[:, _G] / np.maximum(1 - prior[:, _G], 1e-9)) / (base / (1 - base))
-        odds = np.where(prior[:, _G] <= 0, 0.0, np.where(prior[:, _G] >= 1, np.inf, odds))
+        pk = prior[:, _G]
+        odds = p_clue / (1 - p_clue) * (pk / np.maximum(1 - pk, 1e-9)) / (base / (1 - base))
+        odds = np.where(pk <= 0, 0.0, np.where(pk >= 1, np.inf, odds))
         pg = np.where(np.isinf(odds), 1.0, odds / (1 + odds))
         ra, rn = prior[:, _A] * np.exp(assassin_logodds), prior[:, _N]
         total = np.maximum(ra + rn, 1e-12)
-        p = np.column_stack([pg, (1 - pg) * (ra / total), (1 - pg) * (rn / total)])
-        score = p[:, _G] - cfg.assassin_aversion * p[:, _A]
+        miss = 1 - pg
+        p = np.empty((n, 3))          # (filled by column: np.column_stack's checks cost more)
+        p[:, _G] = pg
+        np.multiply(miss, ra / total, out=p[:, _A])
+        np.multiply(miss, rn / total, out=p[:, _N])
+        score = pg - cfg.assassin_aversion * p[:, _A]
         order = np.argsort(-score, kind="stable")
-        return Belief(tuple(view.words[i] for i in cand[order]), cand[order], p[order], score[order])
+        index = cand[order]
+        words = view.words
+        return Belief(tuple([words[i] for i in index.tolist()]), index, p[order], score[order])
 
     # --- decisions ---------------------------------------------------------------------------
 

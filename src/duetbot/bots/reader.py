@@ -21,6 +21,7 @@ way (Beta counts).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any, Callable, Iterator, Sequence
 
 import numpy as np
@@ -139,8 +140,19 @@ def family_log_likelihoods(turns: ReadTurns, temperature: float) -> np.ndarray:
 
 
 def _log_weights(model: ReaderModel) -> np.ndarray:
-    """(families + 1,) log chance of each family reading a clue, the random reader last."""
-    return np.log(np.concatenate([(1 - model.lapse) * np.asarray(model.weights), [model.lapse]]) + 1e-300)
+    """(families + 1,) log chance of each family reading a clue, the random reader last
+    (read-only: kept per model, which every turn of a game reads again)."""
+    try:
+        return _kept_log_weights(model)
+    except TypeError:   # a model given unhashable weights (a list): worked out each time
+        return _kept_log_weights.__wrapped__(model)
+
+
+@lru_cache(maxsize=64)
+def _kept_log_weights(model: ReaderModel) -> np.ndarray:
+    out = np.log(np.concatenate([(1 - model.lapse) * np.asarray(model.weights), [model.lapse]]) + 1e-300)
+    out.flags.writeable = False
+    return out
 
 
 def log_likelihood(turns: ReadTurns, model: ReaderModel) -> np.ndarray:
@@ -229,13 +241,14 @@ def history_reads(turns: Sequence[Turn[Any]], words: Sequence[str], giver: Any,
     bool). A word is in play for a guess unless covered green before it or already touched
     as a bystander by the same guesser. Zero clues and turns without a guess are left out.
     A guess that is not one of ``words`` (a history of another board) raises ``ValueError``."""
-    index = {word_key(w): i for i, w in enumerate(words)}
+    index = _board_index(tuple(words))
     covered: set[int] = set()
     marked: dict[Any, set[int]] = {}
     zs, alive, guesses, hits = [], [], [], []
     for t in turns:
         theirs = marked.setdefault(t.giver, set())    # bystanders touched on this giver's clues
-        live = np.array([i not in covered and i not in theirs for i in range(len(words))])
+        live = np.ones(len(words), bool)
+        live[list(covered | theirs)] = False
         done = []
         for w, r in t.guesses:
             i = index.get(word_key(w))
@@ -261,6 +274,13 @@ def history_reads(turns: Sequence[Turn[Any]], words: Sequence[str], giver: Any,
         return ReadTurns(np.zeros((0, 0, len(words))), np.zeros((0, len(words)), bool),
                          np.zeros((0, max_guesses), np.int64)), np.zeros((0, max_guesses), bool)
     return ReadTurns(np.array(zs), np.array(alive), np.array(guesses)), np.array(hits)
+
+
+@lru_cache(maxsize=16)
+def _board_index(words: tuple[str, ...]) -> dict[str, int]:
+    """Each board word's position by its key (a game's history is read again at every turn,
+    on the same board). Shared: not to be changed."""
+    return {word_key(w): i for i, w in enumerate(words)}
 
 
 def outcome_posterior(turns: ReadTurns, hits: np.ndarray, model: ReaderModel) -> np.ndarray:

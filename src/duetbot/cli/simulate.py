@@ -131,6 +131,8 @@ def simulate(
     if scheduler and engine is not Engine.dask:
         fail("--scheduler needs --engine dask")
     _check_paths(out, csv, plot)
+    if engine is Engine.local and not resume:
+        sim.start_workers_early(workers)   # its imports overlap the checks below (a resumed run may have none to play)
     solo = isinstance(rules, ClassicRules) and rules.solo  # blue never plays
     if solo and player_b is not None and bots is None:
         fail("--player-b has no effect with --variant solo (blue never plays); leave it out")

@@ -43,8 +43,9 @@ VERSION = 1
 KEEP = 12
 
 #: The kinds of entry this package writes (the directories under the cache directory):
-#: ensembles' arrays, the strict clue check's index, which clue words a person would say.
-KINDS = ("ensembles", "strict", "said")
+#: ensembles' arrays, the strict clue check's index, which clue words a person would say,
+#: the packed association table.
+KINDS = ("ensembles", "strict", "said", "associations")
 
 
 def cache_dir() -> Path | None:

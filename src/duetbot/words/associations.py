@@ -29,6 +29,9 @@ __all__ = ["Associations", "AssociationsError", "default_associations", "parse_a
 
 STRENGTHS = (1, 2, 3)
 
+TABLE = resources.files("duetbot").joinpath("data/associations.tsv")
+"""The shipped table's file."""
+
 
 class AssociationsError(ValueError):
     """A table line that cannot be read."""
@@ -117,9 +120,19 @@ class Associations:
                     strength.append(s)
         return np.array(rows, np.int64), np.array(cols, np.int64), np.array(strength, np.int8)
 
+    def state(self) -> dict[str, list[str]]:
+        """The packed table as JSON can hold it (:meth:`from_state` reads it back)."""
+        return {w: [clues, strengths.decode("latin-1")] for w, (clues, strengths) in self._packed.items()}
+
+    @classmethod
+    def from_state(cls, state: Mapping[str, Sequence[str]]) -> Associations:
+        out = cls()
+        out._packed = {w: (clues, strengths.encode("latin-1")) for w, (clues, strengths) in state.items()}
+        return out
+
 
 @cache
 def default_associations() -> Associations:
-    """The shipped table."""
-    text = resources.files("duetbot").joinpath("data/associations.tsv").read_text(encoding="utf-8")
-    return Associations.from_text(text, "duetbot/data/associations.tsv")
+    """The shipped table (parsed; the bots read it back packed from the user's cache:
+    :func:`duetbot.bots.factory.shipped_associations`)."""
+    return Associations.from_text(TABLE.read_text(encoding="utf-8"), "duetbot/data/associations.tsv")

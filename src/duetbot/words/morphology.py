@@ -278,6 +278,18 @@ def irregular_chains() -> dict[str, frozenset[str]]:
     return chains
 
 
+@lru_cache(maxsize=1)
+def _irregular_by_reach() -> dict[str, frozenset[str]]:
+    """:func:`irregular_chains` the other way round: for each word a chain reaches, the
+    irregular forms whose chains reach it (a board word's check looks up its few targets
+    instead of testing every chain)."""
+    out: dict[str, set[str]] = {}
+    for z, reach in irregular_chains().items():
+        for y in reach:
+            out.setdefault(y, set()).add(z)
+    return {y: frozenset(zs) for y, zs in out.items()}
+
+
 def core(stem: str) -> str:
     """The part of *stem* that every suffix-analysed word of it starts with.
 
@@ -309,8 +321,8 @@ class Prefilter:
     __slots__ = ("targets", "exact", "short", "by2")
 
     def __init__(self, targets: frozenset[str]) -> None:
-        chains = irregular_chains()
-        irr_any = {z for z, reach in chains.items() if not targets.isdisjoint(reach)}
+        by_reach = _irregular_by_reach()
+        irr_any = {z for t in targets for z in by_reach.get(t, ())}
         self.targets = targets
         self.exact = frozenset(targets | irr_any)
         cores = {core(t) for t in targets if len(t) >= 2}

@@ -10,10 +10,11 @@ from __future__ import annotations
 
 from functools import cache
 from importlib import resources
+from typing import Sequence
 
 from .keys import word_key
 
-__all__ = ["in_phrase", "phrases"]
+__all__ = ["in_phrase", "phrase_row", "phrases"]
 
 
 @cache
@@ -33,3 +34,13 @@ def in_phrase(a: str, b: str) -> bool:
     ka, kb = word_key(a), word_key(b)
     table = phrases()
     return (ka, kb) in table or (kb, ka) in table
+
+
+def phrase_row(a: str, words: Sequence[str]) -> list[bool]:
+    """:func:`in_phrase` of ``a`` with each of ``words`` (``a``'s key worked out once)."""
+    ka, table = word_key(a), phrases()
+    out = []
+    for w in words:
+        kb = word_key(w)
+        out.append((ka, kb) in table or (kb, ka) in table)
+    return out
