@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field, replace
+from functools import cached_property
 from pathlib import Path
 from typing import Callable, ClassVar, Sequence
 
@@ -94,10 +95,16 @@ class RunSpec(_DuetRun):
         self.player_b.check()
         deal(game_seed(self.seed, 0), self.pool)
 
+    @cached_property
+    def dealt_words(self) -> tuple[str, ...]:
+        """The words games are dealt from (:func:`~duetbot.rules.pool_words`), worked out once
+        per process where the games are played, not per game."""
+        return tuple(pool_words(self.pool))
+
     def partners(self, seed: int) -> tuple[Partner, Partner]:
-        names, pool = self.players, tuple(pool_words(self.pool))
-        return (replace(self.player_a.build(seed, pool), name=names["A"]),
-                replace(self.player_b.build(seed + 2, pool), name=names["B"]))
+        names = self.players
+        return (replace(self.player_a.build(seed, self.dealt_words), name=names["A"]),
+                replace(self.player_b.build(seed + 2, self.dealt_words), name=names["B"]))
 
 
 def write_plot(path: Path, tally: Tally, title: str = "", variant: Variant | None = None) -> None:
