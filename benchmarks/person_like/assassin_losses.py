@@ -1,0 +1,129 @@
+"""Games lost on an assassin in saved games: who touched it, on whose clue, and where.
+
+    PYTHONPATH=src python benchmarks/person_like/assassin_losses.py GAMES_DIR [GAMES_DIR ...]
+    PYTHONPATH=src python benchmarks/person_like/assassin_losses.py --gaps GAMES_DIR [...]
+
+For each folder, each game lost on an assassin is classed by the guess that lost it: the person
+or the bot, on the other's clue within its number or past it, or blind in sudden death; the
+losses on a bot clue are listed (the clue and the turn's guesses).
+
+``--gaps`` replays this checkout's spymaster at every bot clue of the saves (outside sudden
+death) and keeps the clues it gives again, word and number: for each, the z gap by which the
+clue's weakest target stands above the most tempting assassin of the bot's, in the family
+that reads it worst, and whether the person's guesses on it ended on an assassin. It prints how
+often clues below each gap ended on one, against the rest.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections import Counter
+from pathlib import Path
+
+import numpy as np
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from summarize_games import BOT, PERSON, read_folder  # noqa: E402
+
+from duetbot.rules import Clue, Guess, GuessResult, State  # noqa: E402
+
+GAPS = (0.6, 0.8, 1.0, 1.2, 1.4)
+
+
+def causes(folder: Path) -> tuple[int, Counter, list[str]]:
+    """The games, the losses on an assassin by cause, and the losses on a bot clue."""
+    games, _ = read_folder(folder)
+    out: Counter = Counter()
+    on_bot_clues = []
+    for state, _ in games:
+        replay = State(state.deal, state.variant)
+        for ev in state.events:
+            sudden = replay.sudden_death
+            turn = None if sudden else replay.current_turn
+            result = replay.apply(ev.action, ev.player)
+            if not isinstance(ev.action, Guess) or result is not GuessResult.ASSASSIN:
+                continue
+            who = "person" if ev.player is PERSON else "bot"
+            if sudden or turn is None:
+                out[f"{who} blind in sudden death"] += 1
+                continue
+            within = len(turn.guesses) < turn.clue.number
+            out[f"{who} on the {'bot' if who == 'person' else 'person'}'s clue, "
+                f"{'within' if within else 'past'} the number"] += 1
+            if who == "person":
+                guesses = [str(g[0]) for g in turn.guesses] + [ev.action.word]
+                on_bot_clues.append(f"seed {state.deal.seed}: {turn.clue.word} {turn.clue.number}: "
+                                    f"{', '.join(guesses)}")
+    return len(games), out, on_bot_clues
+
+
+def gaps(folders: list[Path]) -> list[tuple[float, bool]]:
+    """(gap, ended on an assassin) for each bot clue this spymaster gives again."""
+    from duetbot.bots import factory
+    from duetbot.bots.spymaster.number import targets
+    from duetbot.views import spymaster_view
+
+    spy = factory.spymaster(factory.DEFAULT_MODELS)
+    rows = []
+    for folder in folders:
+        games, _ = read_folder(folder)
+        for state, _ in games:
+            replay = State(state.deal, state.variant)
+            events = list(state.events)
+            for i, ev in enumerate(events):
+                if ev.player is BOT and isinstance(ev.action, Clue) and ev.action.number > 0 and not replay.sudden_death:
+                    view = spymaster_view(replay, BOT)
+                    option = spy.suggest(view, 1)[0]
+                    c = spy.ensemble.index.get(option.clue.word.lower())
+                    if option.clue == ev.action and c is not None:
+                        pos = spy.position(view)
+                        _, zg, assassin, _ = targets(pos.sims.z[:, c:c + 1, pos.eligible], pos.labels)
+                        weakest = np.minimum.accumulate(zg, axis=2)[:, 0, ev.action.number - 1]
+                        gap = float(np.nanmin(weakest - assassin[:, 0]))
+                        after = State(state.deal, state.variant)
+                        for e in events[:i + 1]:
+                            after.apply(e.action, e.player)
+                        hit = False
+                        for e in events[i + 1:]:
+                            if e.player is not PERSON or not isinstance(e.action, Guess):
+                                break
+                            hit |= after.apply(e.action, e.player) is GuessResult.ASSASSIN
+                        rows.append((gap, hit))
+                replay.apply(ev.action, ev.player)
+    return rows
+
+
+def main(argv: list[str] | None = None) -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("folders", nargs="+", type=Path)
+    ap.add_argument("--gaps", action="store_true", help="replay the bot clues and relate the assassin gap to losses")
+    args = ap.parse_args(argv)
+    total: Counter = Counter()
+    for folder in args.folders:
+        n, by_cause, listed = causes(folder)
+        total.update(by_cause)
+        print(f"{folder}: {n} games, {sum(by_cause.values())} lost on an assassin")
+        for cause, k in by_cause.most_common():
+            print(f"  {k:3d}  {cause}")
+        for line in listed:
+            print(f"       {line}")
+    if len(args.folders) > 1:
+        print(f"all: {sum(total.values())} lost on an assassin")
+        for cause, k in total.most_common():
+            print(f"  {k:3d}  {cause}")
+    if args.gaps:
+        rows = gaps(args.folders)
+        hits = sum(h for _, h in rows)
+        print(f"\nbot clues given again: {len(rows)}, {hits} ended on an assassin")
+        for g in GAPS:
+            below = [h for gap, h in rows if gap < g]
+            rest = len(rows) - len(below)
+            print(f"  weakest target < {g} z above an assassin: {len(below)} clues, {sum(below)} on an assassin"
+                  f" ({sum(below) / max(len(below), 1):.1%}); the rest {hits - sum(below)} of {rest}"
+                  f" ({(hits - sum(below)) / max(rest, 1):.1%})")
+
+
+if __name__ == "__main__":
+    main()
