@@ -88,6 +88,23 @@ def test_the_lift_raises_each_family_by_the_pair_strength_in_every_reading():
     assert np.allclose(lifted.clue_z("ocean", rows) - plain.clue_z("ocean", rows), [[0.5, 0, 0]])
 
 
+def test_an_ensemble_keeps_a_bounded_number_of_words_lifts(monkeypatch):
+    """A server that meets new board words all day keeps only the last few hundred words'
+    lifted pairs; a word forgotten is worked out again, to the same numbers."""
+    import duetbot.bots.ensemble as ensemble_module
+
+    toy, words = _toy()
+    table = Associations({"station": {"police": 3}, "lamp": {"desk": 1}})
+    lifted = Ensemble([toy], associations=table)
+    first = lifted._lifted(tuple(words))
+    monkeypatch.setattr(ensemble_module, "WORD_VECTORS", 2)
+    small = Ensemble([toy], associations=table)
+    again = small._lifted(tuple(words))
+    assert len(small._word_lifts) == 2
+    assert all(np.array_equal(a, b) for a, b in zip(first, again))
+    assert all(np.array_equal(a, b) for a, b in zip(first, small._lifted(tuple(words))))
+
+
 def test_assoc_off_in_a_partner_spec():
     spec = PartnerSpec.parse("assoc=off")
     assert not spec.associations and spec.label == "assoc=off"

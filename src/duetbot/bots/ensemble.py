@@ -128,9 +128,9 @@ DEFAULT_LIFT: tuple[float, float, float, float] = (0.0, 2.0, 4.0, 6.0)
 #: (a few tens of MB for the product and its copy by word, for a moment).
 WIDE_BOARDS = 8
 
-#: Board words whose vectors an ensemble keeps at hand (mostly its models' own cached rows; at
-#: most about 3.5 kB a word with the default guesser's families): a simulation's pool, as
-#: many as its kept word columns (``factory.POOL_WORDS``).
+#: Board words whose vectors (mostly its models' own cached rows; at most about 3.5 kB a word
+#: with the default guesser's families) and lifted pairs an ensemble keeps at hand: a
+#: simulation's pool, as many as its kept word columns (``factory.POOL_WORDS``).
 WORD_VECTORS = 640
 
 
@@ -170,28 +170,28 @@ class Ensemble:
         self.lift = np.asarray(lift, np.float32)
         """(4,) the lift of a pair of strength 0-3, in z units (fixed: each word's lifts are
         kept once worked out; another lift is another ensemble)."""
-        self._word_lifts: dict[str, tuple[np.ndarray, np.ndarray]] = {}
+        self._word_lifts: BoundedCache[str, tuple[np.ndarray, np.ndarray]] = BoundedCache(WORD_VECTORS)
+        """Per board word, its lifted pairs' clue rows and lifts (:meth:`_lifted`)."""
         self._word_vectors: BoundedCache[str, tuple[tuple[np.ndarray | None, ...], bool]] = BoundedCache(WORD_VECTORS)
         """Per board word, each family's vector (``None``: it cannot read the word) and whether
         some family's own table knows it (:meth:`_board_vectors`)."""
 
     def _lifted(self, key: tuple[str, ...]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """The board's lifted pairs: clue rows, word columns, lifts (each (pairs,)). Each
-        word's rows and lifts are kept (a few kB a word): a new board of known words costs a
-        concatenation, not the table's lookups."""
+        word's rows and lifts are kept (a few kB a word, the last :data:`WORD_VECTORS` words):
+        a new board of known words costs a concatenation, not the table's lookups."""
         if self.associations is None:
             empty = np.zeros(0, np.int64)
             return empty, empty, np.zeros(0, np.float32)
-        per_word = []
-        for w in key:
-            hit = self._word_lifts.get(w)
-            if hit is None:
-                rows, _, strength = self.associations.board((w,), self.index)
-                hit = self._word_lifts[w] = (rows, self.lift[strength])
-            per_word.append(hit)
+        per_word = [self._word_lifts.get(w, self._word_lift) for w in key]
         cols = np.repeat(np.arange(len(key)), [len(r) for r, _ in per_word])
         return (np.concatenate([r for r, _ in per_word]), cols,
                 np.concatenate([v for _, v in per_word]))
+
+    def _word_lift(self, word: str) -> tuple[np.ndarray, np.ndarray]:
+        assert self.associations is not None
+        rows, _, strength = self.associations.board((word,), self.index)
+        return rows, self.lift[strength]
 
     def keep_word_columns(self, words: int, pool: Sequence[str] = ()) -> None:
         """Keep the raw products of the last ``words`` board words (about 170 kB a word with
