@@ -149,3 +149,11 @@ def test_bench_people_runs_on_the_sample():
     with contextlib.redirect_stdout(io.StringIO()) as skipped:
         assert bench_people.main(["--data", str(ROOT / "none.jsonl")]) == 0
     assert "SKIPPED" in skipped.getvalue()
+
+
+def test_a_model_given_lists_holds_tuples():
+    """Families and weights are held as tuples whatever was given, so every model is
+    hashable (the log weights are kept per model) and equal to the same model given tuples."""
+    listed = ReaderModel(["a", "b"], [0.25, 0.75], 0.3)
+    assert listed.families == ("a", "b") and listed.weights == (0.25, 0.75)
+    assert listed == ReaderModel(("a", "b"), (0.25, 0.75), 0.3) and hash(listed)

@@ -48,6 +48,9 @@ class ReaderModel:
     """Chance of one guess more than the number after reaching it."""
 
     def __post_init__(self) -> None:
+        # held as tuples whatever sequences were given: a model is a cache key (_log_weights)
+        object.__setattr__(self, "families", tuple(self.families))
+        object.__setattr__(self, "weights", tuple(float(w) for w in self.weights))
         if len(self.families) != len(self.weights) or not self.families:
             raise ValueError("a reader model needs one weight per family")
         if abs(sum(self.weights) - 1) > 1e-6 or min(self.weights) < 0:
@@ -139,17 +142,10 @@ def family_log_likelihoods(turns: ReadTurns, temperature: float) -> np.ndarray:
     return out
 
 
+@lru_cache(maxsize=64)
 def _log_weights(model: ReaderModel) -> np.ndarray:
     """(families + 1,) log chance of each family reading a clue, the random reader last
     (read-only: kept per model, which every turn of a game reads again)."""
-    try:
-        return _kept_log_weights(model)
-    except TypeError:   # a model given unhashable weights (a list): worked out each time
-        return _kept_log_weights.__wrapped__(model)
-
-
-@lru_cache(maxsize=64)
-def _kept_log_weights(model: ReaderModel) -> np.ndarray:
     out = np.log(np.concatenate([(1 - model.lapse) * np.asarray(model.weights), [model.lapse]]) + 1e-300)
     out.flags.writeable = False
     return out
