@@ -221,6 +221,8 @@ def test_sudden_death_picks_a_clued_word_first(bot):
     assert belief.words[0] in ("DOCTOR", "nurse") and stop_after == 1
     # even after a correct guess this turn, sudden death never ends the turn voluntarily
     assert isinstance(bot.guess(replace(v, correct_this_turn=1)), Guess)
+    # any miss loses there, a bystander as surely as the assassin: the green chance alone ranks
+    assert np.all(np.diff(belief.p[:, G]) <= 0)
 
 
 def test_no_guess_on_covered_or_my_marked_words(bot, blind):

@@ -61,7 +61,8 @@ class GuesserConfig:
     zero_clue_weight: float = 1.0
     """How strongly a zero clue marks similar words as assassins, per z unit above the mean."""
     assassin_aversion: float = 1.0
-    """Ranking: P(green) - aversion * P(assassin).
+    """Ranking: P(green) - aversion * P(assassin) (in sudden death, where any miss loses,
+    P(green) alone).
     RESULTS.md, "Where the config defaults come from"."""
     infer_key: bool = True
     """Use my own side of the key card (the official cross-side distribution)."""
@@ -381,7 +382,9 @@ class EmbeddingGuesser:
         p[:, _G] = pg
         np.multiply(miss, ra / total, out=p[:, _A])
         np.multiply(miss, rn / total, out=p[:, _N])
-        score = pg - cfg.assassin_aversion * p[:, _A]
+        # In sudden death any miss loses, a bystander as surely as the assassin: the green
+        # chance alone ranks the words there.
+        score = pg if view.sudden_death else pg - cfg.assassin_aversion * p[:, _A]
         order = np.argsort(-score, kind="stable")
         index = cand[order]
         words = view.words
