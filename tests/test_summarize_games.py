@@ -58,6 +58,25 @@ def test_counts_on_a_hand_made_game():
     assert "Padded targets: unavailable" in summ.render(s)
 
 
+def test_a_loss_on_an_assassin_in_sudden_death_is_counted_apart():
+    d = deal(5, [f"W{i}" for i in range(25)])
+    st = State(d)
+    misses = {A: words_of(d, A, Label.BYSTANDER, Label.BYSTANDER), B: words_of(d, B, Label.BYSTANDER, Label.BYSTANDER)}
+    giver = A
+    while not st.sudden_death:            # every clue read wrong (a bystander on both sides): no tokens left
+        st.apply(Clue("zephyr", 1), giver)
+        st.apply(Guess(misses[giver].pop(0)), giver.other)
+        giver = giver.other
+    guesser = st.mover()                  # judged by the other side: an assassin there, untouched
+    st.apply(Guess(words_of(d, guesser.other, Label.ASSASSIN, Label.BYSTANDER)[0]), guesser)
+    assert st.is_over()
+    s = summ.summarize([st])
+    assert s["losses_by_cause"]["assassin"]["k"] == 1
+    assert s["lost_on_an_assassin_in_sudden_death"] == {"k": 1, "n": 1, "rate": 1.0}
+    assert "Lost, assassin: 1 of 1 (100.0%)\n  of which in sudden death: 1 of 1" in summ.render(s)
+    assert summ.summarize([hand_made()])["lost_on_an_assassin_in_sudden_death"]["k"] == 0
+
+
 def test_a_turn_in_progress_is_left_out():
     d = deal(5, [f"W{i}" for i in range(25)])
     st = State(d)

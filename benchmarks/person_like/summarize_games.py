@@ -138,6 +138,8 @@ class Summary:
     scores: list[int] = field(default_factory=list)
     tokens_on_win: list[int] = field(default_factory=list)
     sudden_death_games: int = 0
+    assassin_in_sudden_death: int = 0
+    """Games lost on an assassin touched in sudden death (where a bystander loses as surely)."""
     players: Counter[str] = field(default_factory=Counter)
     ways: dict[Player, Direction] = field(default_factory=lambda: {BOT: Direction(), PERSON: Direction()})
     """Keyed by the clue giver."""
@@ -154,6 +156,7 @@ class Summary:
                 self.scores.append(state.score() or 0)
                 self.tokens_on_win.append(state.tokens)
         self.sudden_death_games += bool(state.sudden_death)
+        self.assassin_in_sudden_death += state.outcome is Termination.ASSASSIN and bool(state.sudden_death)
         for turn in clue_turns(state):
             self.ways[turn.giver].turns.append(turn)
         for ev in state.history().sudden_death:  # a guess by X is judged on the other side: X's partner's clues
@@ -174,6 +177,7 @@ class Summary:
             "tokens_left_on_win": figure(sum(self.tokens_on_win) / len(self.tokens_on_win) if self.tokens_on_win
                                          else None, len(self.tokens_on_win)),
             "reached_sudden_death": share(self.sudden_death_games, self.games),
+            "lost_on_an_assassin_in_sudden_death": share(self.assassin_in_sudden_death, finished),
             "bot_clues_guessed_by_person": self.ways[BOT].summary(),
             "person_clues_guessed_by_bot": self.ways[PERSON].summary(),
             "padded_targets": {"available": False, "reason": PADDED_UNAVAILABLE},
@@ -242,7 +246,10 @@ def render(summary: dict) -> str:
     """The summary as plain text."""
     out = [f"Games: {summary['games']} ({summary['finished']} finished, {summary['unfinished']} unfinished)",
            f"Wins: {_rate(summary['wins'])} finished games"]
-    out += [f"Lost, {cause}: {_rate(s)}" for cause, s in summary["losses_by_cause"].items()]
+    for cause, s in summary["losses_by_cause"].items():
+        out.append(f"Lost, {cause}: {_rate(s)}")
+        if cause == Termination.ASSASSIN.value and "lost_on_an_assassin_in_sudden_death" in summary:
+            out.append(f"  of which in sudden death: {_rate(summary['lost_on_an_assassin_in_sudden_death'])}")
     out += [f"Score on a win: {_value(summary['score_on_win'])} wins",
             f"Tokens left on a win: {_value(summary['tokens_left_on_win'])} wins",
             f"Reached sudden death: {_rate(summary['reached_sudden_death'])} games"]
