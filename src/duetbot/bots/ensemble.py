@@ -134,6 +134,15 @@ WIDE_BOARDS = 8
 WORD_VECTORS = 640
 
 
+def _store_columns(key: tuple[str, ...], out: np.ndarray, kept: BoundedCache[str, np.ndarray]) -> None:
+    """Keep each word's column of the products ``out`` (families, clues, words), for the
+    words of ``key`` that ``kept`` lacks."""
+    by_word = np.ascontiguousarray(out.transpose(2, 0, 1))           # (words, families, clues)
+    for j, w in enumerate(key):
+        if w not in kept:
+            kept[w] = by_word[j].copy()   # (a view would keep the whole block)
+
+
 class Ensemble:
     """Embedding families aligned on the clue words that every one of them knows, each
     family's z of a clue and a board word lifted where the association table links them."""
@@ -253,12 +262,8 @@ class Ensemble:
                                     for s in (slice(0, size), slice(len(key) - size, len(key))))
             if not self._wide_agrees:
                 return False
-        kept = self.word_columns
-        assert kept is not None
-        by_word = np.ascontiguousarray(out.transpose(2, 0, 1))           # (words, families, clues)
-        for j, w in enumerate(key):
-            if w not in kept:
-                kept[w] = by_word[j].copy()   # (a view would keep the whole block)
+        assert self.word_columns is not None
+        _store_columns(key, out, self.word_columns)
         return True
 
     @cached_property
@@ -498,10 +503,7 @@ class Ensemble:
                 self.word_columns = None
                 return
             self._columns_size = len(key)
-        by_word = np.ascontiguousarray(out.transpose(2, 0, 1))           # (words, families, clues)
-        for j, w in enumerate(key):
-            if w not in kept:
-                kept[w] = by_word[j].copy()   # (a view would keep the whole board's block)
+        _store_columns(key, out, kept)
 
     def clue_z(self, clue: str, sims: BoardSims | BoardRows) -> np.ndarray:
         """(families, board words) z-scored similarities of any clue string, as a person may

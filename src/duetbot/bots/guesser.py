@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import zlib
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 
 import numpy as np
 
@@ -212,8 +212,6 @@ class EmbeddingGuesser:
         self._zs: dict[tuple, np.ndarray] = {}
         self._phrases: dict[tuple, np.ndarray] = {}
         self._learnt: tuple[tuple, np.ndarray] | None = None   # the last family_weights (key, value)
-        self._base: tuple[tuple, np.ndarray] | None = None     # _base_weights (key, value)
-        self._reader: tuple[tuple, ReaderModel] | None = None  # _prior_reader (key, value)
 
     def _read(self, clue: str, words: tuple[str, ...], sims: BoardSims | BoardRows,
               fam_w: np.ndarray) -> np.ndarray | None:
@@ -275,7 +273,7 @@ class EmbeddingGuesser:
         clues (not the one I am guessing on, so one turn's guesses share one reading; its
         misses end the turn anyway)."""
         cfg = self.config
-        base = self._base_weights()
+        base = self._base_weights
         done = view.turns[:-1] if view.phase is Phase.GUESS else view.turns
         if not cfg.adapt or len(base) < 2 or not any(
                 t.giver is view.player.other and t.clue.number > 0 and t.guesses for t in done):
@@ -288,35 +286,31 @@ class EmbeddingGuesser:
                                     lambda w: self._clue_z(w, view.words, sims))
         weights = base
         if len(reads):
-            prior = self._prior_reader(base)
+            prior = self._prior_reader
             post = adapted(prior, outcome_posterior(reads, hits, prior), cfg.adapt_prior_clues)
             weights = np.asarray(post.weights) * base.sum()
         self._learnt = (key, weights)
         return weights
 
+    @cached_property
     def _base_weights(self) -> np.ndarray:
         """The configured weight of each family (worked out once: a guess reads it every time)."""
-        key = (self.config.family_weights, self.ensemble.models)
-        if self._base is None or self._base[0] != key:
-            weights = dict(self.config.family_weights)
-            base = np.array([weights.get(m.family, 1.0) for m in self.ensemble.models], np.float64)
-            base.flags.writeable = False
-            self._base = (key, base)
-        return self._base[1]
+        weights = dict(self.config.family_weights)
+        base = np.array([weights.get(m.family, 1.0) for m in self.ensemble.models], np.float64)
+        base.flags.writeable = False
+        return base
 
-    def _prior_reader(self, base: np.ndarray) -> ReaderModel:
+    @cached_property
+    def _prior_reader(self) -> ReaderModel:
         """The partner model :meth:`family_weights` adapts: the configured weights (the same
         for every turn of every game)."""
-        key = (base.tobytes(), self.config.sharpness)
-        if self._reader is None or self._reader[0] != key:
-            self._reader = (key, ReaderModel(self.ensemble.names, tuple(base / base.sum()),
-                                             1 / self.config.sharpness, 0.05))
-        return self._reader[1]
+        base = self._base_weights
+        return ReaderModel(self.ensemble.names, tuple(base / base.sum()), 1 / self.config.sharpness, 0.05)
 
     def _combine(self, z: np.ndarray, weights: np.ndarray | None = None) -> np.ndarray:
         """Weighted mean over families of (families, words) z-scores, NaN (unknown) ignored
         (``weights``: :meth:`family_weights`, by default the configured ones)."""
-        w = (self._base_weights() if weights is None else weights)[:, None]
+        w = (self._base_weights if weights is None else weights)[:, None]
         if len(w) < 8 and not np.isnan(z).any():
             # Every family reads every word (the usual case): the same sums as below, the
             # families added in order (numpy adds fewer than eight in order too), in fewer

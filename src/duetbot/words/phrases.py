@@ -31,9 +31,7 @@ def phrases() -> frozenset[tuple[str, str]]:
 
 def in_phrase(a: str, b: str) -> bool:
     """Whether ``a`` and ``b`` make a two-word phrase, in either order."""
-    ka, kb = word_key(a), word_key(b)
-    table = phrases()
-    return (ka, kb) in table or (kb, ka) in table
+    return phrase_row(a, (b,))[0]
 
 
 def phrase_row(a: str, words: Sequence[str]) -> list[bool]:
