@@ -2,6 +2,7 @@
 
     PYTHONPATH=src python benchmarks/person_like/assassin_losses.py GAMES_DIR [GAMES_DIR ...]
     PYTHONPATH=src python benchmarks/person_like/assassin_losses.py --gaps GAMES_DIR [...]
+    PYTHONPATH=src python benchmarks/person_like/assassin_losses.py --people GAMES_DIR [...]
 
 For each folder, each game lost on an assassin is classed by the guess that lost it: the person
 or the bot, on the other's clue within its number or past it, or blind in sudden death; the
@@ -12,6 +13,11 @@ death) and keeps the clues it gives again, word and number: for each, the z gap 
 clue's weakest target stands above the most tempting assassin of the bot's, in the family
 that reads it worst, and whether the person's guesses on it ended on an assassin. It prints how
 often clues below each gap ended on one, against the rest.
+
+Each run also prints how many clues each way ended on an assassin outside sudden death;
+``--people`` puts people's own rate beside it (the development split's turns, read from beside
+the repository, never copied): the turns whose first miss was the assassin, and the share of
+games that rate would lose at the saves' clues a game.
 """
 
 from __future__ import annotations
@@ -30,12 +36,16 @@ from summarize_games import BOT, PERSON, read_folder  # noqa: E402
 from duetbot.rules import Clue, Guess, GuessResult, State  # noqa: E402
 
 GAPS = (0.6, 0.8, 1.0, 1.2, 1.4)
+PEOPLE = Path(__file__).resolve().parents[3] / "shared" / "data" / "human-duet-dev" / "turns.jsonl"
 
 
-def causes(folder: Path) -> tuple[int, Counter, list[str]]:
-    """The games, the losses on an assassin by cause, and the losses on a bot clue."""
+def causes(folder: Path) -> tuple[int, Counter, list[str], Counter]:
+    """The games, the losses on an assassin by cause, the losses on a bot clue, and the
+    clues given by each player ("bot", "person") and those of them that ended on an
+    assassin ("bot on an assassin", ...)."""
     games, _ = read_folder(folder)
     out: Counter = Counter()
+    clues: Counter = Counter()
     on_bot_clues = []
     for state, _ in games:
         replay = State(state.deal, state.variant)
@@ -43,9 +53,13 @@ def causes(folder: Path) -> tuple[int, Counter, list[str]]:
             sudden = replay.sudden_death
             turn = None if sudden else replay.current_turn
             result = replay.apply(ev.action, ev.player)
+            if isinstance(ev.action, Clue):
+                clues["bot" if ev.player is BOT else "person"] += 1
             if not isinstance(ev.action, Guess) or result is not GuessResult.ASSASSIN:
                 continue
             who = "person" if ev.player is PERSON else "bot"
+            if not (sudden or turn is None):
+                clues[f"{'bot' if who == 'person' else 'person'} on an assassin"] += 1
             if sudden or turn is None:
                 out[f"{who} blind in sudden death"] += 1
                 continue
@@ -56,7 +70,24 @@ def causes(folder: Path) -> tuple[int, Counter, list[str]]:
                 guesses = [str(g[0]) for g in turn.guesses] + [ev.action.word]
                 on_bot_clues.append(f"seed {state.deal.seed}: {turn.clue.word} {turn.clue.number}: "
                                     f"{', '.join(guesses)}")
-    return len(games), out, on_bot_clues
+    return len(games), out, on_bot_clues, clues
+
+
+def people_turns(path: Path) -> tuple[int, int, int, int]:
+    """People's own games (the development split's turns): clue turns, those whose first
+    miss was the assassin, games, games with such a turn."""
+    import json
+
+    turns = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+    games: dict = {}
+    for t in turns:
+        games[t["game"]] = games.get(t["game"], False) or _first_miss_assassin(t)
+    return len(turns), sum(map(_first_miss_assassin, turns)), len(games), sum(games.values())
+
+
+def _first_miss_assassin(turn: dict) -> bool:
+    miss = next((w for w in turn["human_guesses"] if w not in turn["green"]), None)
+    return miss is not None and miss in turn["black"]
 
 
 def gaps(folders: list[Path]) -> list[tuple[float, bool]]:
@@ -99,11 +130,17 @@ def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("folders", nargs="+", type=Path)
     ap.add_argument("--gaps", action="store_true", help="replay the bot clues and relate the assassin gap to losses")
+    ap.add_argument("--people", action="store_true", help="people's own rate beside the clues'")
+    ap.add_argument("--data", type=Path, default=PEOPLE, help=f"people's turns (default {PEOPLE})")
     args = ap.parse_args(argv)
     total: Counter = Counter()
+    clues: Counter = Counter()
+    games = 0
     for folder in args.folders:
-        n, by_cause, listed = causes(folder)
+        n, by_cause, listed, given = causes(folder)
+        games += n
         total.update(by_cause)
+        clues.update(given)
         print(f"{folder}: {n} games, {sum(by_cause.values())} lost on an assassin")
         for cause, k in by_cause.most_common():
             print(f"  {k:3d}  {cause}")
@@ -113,6 +150,22 @@ def main(argv: list[str] | None = None) -> None:
         print(f"all: {sum(total.values())} lost on an assassin")
         for cause, k in total.most_common():
             print(f"  {k:3d}  {cause}")
+    print(f"\nclues ending on an assassin, outside sudden death ({games} games):")
+    for who in ("bot", "person"):
+        k, c = clues[f"{who} on an assassin"], clues[who]
+        print(f"  the {who}'s: {k} of {c} ({k / max(c, 1):.1%}), {c / max(games, 1):.1f} a game")
+    if args.people:
+        if not args.data.is_file():
+            print(f"people's turns: {args.data} not found (--data PATH)")
+        else:
+            t, k, g, gk = people_turns(args.data)
+            p = k / t
+            per_game = clues["bot"] + clues["person"]
+            print(f"  people's own (one giver, one guesser): {k} of {t} ({p:.1%}); {gk} of {g} of their games"
+                  f" ({t / g:.1f} clues a game)")
+            if games:
+                c = per_game / games
+                print(f"  at people's rate, {c:.1f} clues a game end on an assassin in {1 - (1 - p) ** c:.0%} of games")
     if args.gaps:
         rows = gaps(args.folders)
         hits = sum(h for _, h in rows)
