@@ -15,7 +15,9 @@ that reads it worst, and whether the person's guesses on it ended on an assassin
 often clues below each gap ended on one, against the rest.
 
 Each run also prints how many clues each way ended on an assassin outside sudden death;
-``--people`` puts people's own rate beside it (the development split's turns, read from beside
+``--evokes`` reads the bot clues against the shipped free associations (``data/evokes.tsv``):
+how many reach a live assassin of the bot's (the clues this main would not give), and which
+of the clues that ended on an assassin reach the one touched. ``--people`` puts people's own rate beside it (the development split's turns, read from beside
 the repository, never copied): the turns whose first miss was the assassin, and the share of
 games that rate would lose at the saves' clues a game.
 """
@@ -126,10 +128,49 @@ def gaps(folders: list[Path]) -> list[tuple[float, bool]]:
     return rows
 
 
+def reaching(folders: list[Path]) -> list[tuple[str, tuple[str, ...], str | None]]:
+    """For each bot clue of the saves (outside sudden death): the clue, the live assassins of
+    the bot's that the shipped free associations reach from it, and the assassin the
+    person's guesses on it touched (``None``: none)."""
+    from duetbot.bots.factory import shipped_evokes
+    from duetbot.rules import Label
+    from duetbot.views import spymaster_view
+
+    evokes = shipped_evokes()
+    rows = []
+    for folder in folders:
+        games, _ = read_folder(folder)
+        for state, _ in games:
+            replay = State(state.deal, state.variant)
+            clue: tuple[str, tuple[str, ...]] | None = None
+            touched = None
+            for ev in state.events:
+                if isinstance(ev.action, Clue) and not replay.sudden_death:
+                    if clue is not None:
+                        rows.append((*clue, touched))
+                    clue, touched = None, None
+                    if ev.player is BOT:
+                        view = spymaster_view(replay, BOT)
+                        live = [view.words[i] for i, label in enumerate(view.my_side) if label is Label.ASSASSIN
+                                and i not in view.covered and i not in view.partner_marks]
+                        clue = (ev.action.word, tuple(w for w in live if ev.action.word in evokes.clues(w)))
+                result = replay.apply(ev.action, ev.player)
+                if clue is not None and isinstance(ev.action, Guess) and result is GuessResult.ASSASSIN:
+                    touched = ev.action.word
+                if replay.sudden_death and clue is not None:
+                    rows.append((*clue, touched))
+                    clue = None
+            if clue is not None:
+                rows.append((*clue, touched))
+    return rows
+
+
 def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("folders", nargs="+", type=Path)
     ap.add_argument("--gaps", action="store_true", help="replay the bot clues and relate the assassin gap to losses")
+    ap.add_argument("--evokes", action="store_true",
+                    help="which bot clues the shipped free associations would have kept from the bot")
     ap.add_argument("--people", action="store_true", help="people's own rate beside the clues'")
     ap.add_argument("--data", type=Path, default=PEOPLE, help=f"people's turns (default {PEOPLE})")
     args = ap.parse_args(argv)
@@ -166,6 +207,16 @@ def main(argv: list[str] | None = None) -> None:
             if games:
                 c = per_game / games
                 print(f"  at people's rate, {c:.1f} clues a game end on an assassin in {1 - (1 - p) ** c:.0%} of games")
+    if args.evokes:
+        reach = reaching(args.folders)
+        flagged = [r for r in reach if r[1]]
+        hits = [r for r in reach if r[2]]
+        print(f"\nbot clues whose free associations reach a live assassin of the bot's: {len(flagged)} of {len(reach)}"
+              f" ({len(flagged) / max(len(reach), 1):.1%}); they ended on an assassin {sum(1 for r in flagged if r[2])} times")
+        print(f"bot clues that ended on an assassin: {len(hits)}; the lists reach that assassin from the clue in"
+              f" {sum(1 for r in hits if r[2] in r[1])}")
+        for clue, reached_, touched in hits:
+            print(f"  {clue} -> {touched}: {'reached' if touched in reached_ else 'not reached'}")
     if args.gaps:
         rows = gaps(args.folders)
         hits = sum(h for _, h in rows)

@@ -27,6 +27,7 @@ from ..rules import clues
 from ..rules.keycard import BOARD_SIZE
 from ..words import keys, lexicon, morphology
 from ..words.associations import Associations
+from ..words.evokes import Evokes
 from . import common_words, strict_clues
 from .strict_clues import StrictIndex
 
@@ -149,7 +150,7 @@ class Ensemble:
 
     def __init__(self, models: Sequence[EmbeddingModel], cache_size: int = 8,
                  associations: Associations | None = None,
-                 lift: Sequence[float] = DEFAULT_LIFT) -> None:
+                 lift: Sequence[float] = DEFAULT_LIFT, evokes: Evokes | None = None) -> None:
         if not models:
             raise ValueError("an ensemble needs at least one embedding model")
         self.models = tuple(models)
@@ -179,6 +180,10 @@ class Ensemble:
         self.lift = np.asarray(lift, np.float32)
         """(4,) the lift of a pair of strength 0-3, in z units (fixed: each word's lifts are
         kept once worked out; another lift is another ensemble)."""
+        self.evokes = evokes
+        """What each clue calls to a person's mind, read for danger only: the spymaster gives
+        no clue that reaches an assassin of its own (:meth:`reaching`; ``None``: not read)."""
+        self._reaching: BoundedCache[str, np.ndarray] = BoundedCache(WORD_VECTORS)
         self._word_lifts: BoundedCache[str, tuple[np.ndarray, np.ndarray]] = BoundedCache(WORD_VECTORS)
         """Per board word, its lifted pairs' clue rows and lifts (:meth:`_lifted`)."""
         self._word_vectors: BoundedCache[str, tuple[tuple[np.ndarray | None, ...], bool]] = BoundedCache(WORD_VECTORS)
@@ -196,6 +201,15 @@ class Ensemble:
         cols = np.repeat(np.arange(len(key)), [len(r) for r, _ in per_word])
         return (np.concatenate([r for r, _ in per_word]), cols,
                 np.concatenate([v for _, v in per_word]))
+
+    def reaching(self, word: str) -> np.ndarray:
+        """The clue rows whose associations reach board word ``word``
+        (:meth:`~duetbot.words.evokes.Evokes.clues`; none without :attr:`evokes`)."""
+        return self._reaching.get(word, self._reaching_rows)
+
+    def _reaching_rows(self, word: str) -> np.ndarray:
+        found = self.evokes.clues(word) if self.evokes is not None else ()
+        return np.array([i for i in map(self.index.get, found) if i is not None], np.int64)
 
     def _word_lift(self, word: str) -> tuple[np.ndarray, np.ndarray]:
         assert self.associations is not None

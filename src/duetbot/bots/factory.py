@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from functools import lru_cache
+from importlib import resources
 from pathlib import Path
 from typing import Callable, Sequence
 
@@ -34,6 +35,9 @@ from ..words import word_key
 from ..embeddings.cache import DerivedCache, code_stamp
 from ..words import associations as associations_module, keys as keys_module
 from ..words.associations import TABLE, Associations, default_associations
+from ..words import evokes as evokes_module, morphology as morphology_module
+from ..words.evokes import TABLE as EVOKES, Evokes, default_evokes
+from ..words.lexicon import LEXICON_DIR
 from ..embeddings.subword import SOURCE_FAMILY, load_subword
 from .base import Partner
 from .ensemble import Ensemble
@@ -134,7 +138,8 @@ def ensemble(names: tuple[str, ...], described: Described = (), pool: tuple[str,
 @lru_cache(maxsize=16)
 def _ensemble(names: tuple[str, ...], described: Described, pool: tuple[str, ...], associations: bool) -> Ensemble:
     out = Ensemble([model(n, described) for n in names],
-                   associations=shipped_associations() if associations else None)
+                   associations=shipped_associations() if associations else None,
+                   evokes=shipped_evokes() if associations else None)
     if pool:
         out.keep_word_columns(POOL_WORDS, pool)
     return out
@@ -153,6 +158,20 @@ def shipped_associations() -> Associations:
         return default_associations()
     return Associations.from_state(DerivedCache("associations", [stamp]).json(
         "table", lambda: default_associations().state()))
+
+
+@lru_cache(maxsize=1)
+def shipped_evokes() -> Evokes:
+    """The shipped free associations (:func:`~duetbot.words.evokes.default_evokes`), their
+    index read back from the user's cache like :func:`shipped_associations`'s table."""
+    try:
+        lexicon = [Path(str(resources.files("duetbot").joinpath(f"{LEXICON_DIR}/{n}")))
+                   for n in ("words.txt", "irregular.txt", "blocked.txt")]
+        stamp = code_stamp(Path(str(EVOKES)), Path(str(evokes_module.__file__)), Path(str(keys_module.__file__)),
+                           Path(str(morphology_module.__file__)), *lexicon)
+    except OSError:
+        return default_evokes()
+    return Evokes.from_state(DerivedCache("evokes", [stamp]).json("index", lambda: default_evokes().state()))
 
 
 def spymaster(names: tuple[str, ...], described: Described = (), adapt: bool = AdaptConfig.enabled,

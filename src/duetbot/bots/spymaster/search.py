@@ -24,7 +24,7 @@ from .config import SpymasterConfig, spymaster_partner
 from .costs import DuetCost, read_clues
 from .legality import ClueWords, Legality
 from .number import Numbers, apply, links, most_tempting, number_rules, targets
-from .position import GREEN, ClueOption, CostModel, Position, Valuation
+from .position import ASSASSIN, GREEN, ClueOption, CostModel, Position, Valuation
 from .readers import PartnerSimulation, unique
 from .zero import zero_option
 
@@ -78,8 +78,12 @@ class EmbeddingSpymaster:
         partner model (adapted to the history)."""
         partner = self.adapted_partner(view) if isinstance(view, SpymasterView) else self.partner
         rows = self._family_rows if partner is self.partner else self.simulation.rows(partner)
-        return Position(self.cost.situation(view), self.ensemble.board(view.words), self.words.legal(view),
-                        partner, rows)
+        situation, legal = self.cost.situation(view), self.words.legal(view)
+        # no clue that calls to a person's mind an assassin of mine still in play
+        for i in situation.eligible[situation.labels == ASSASSIN].tolist():
+            reach = self.ensemble.reaching(view.words[i])
+            legal.ok[reach], legal.known[reach] = False, True
+        return Position(situation, self.ensemble.board(view.words), legal, partner, rows)
 
     def adapted_partner(self, view: SpymasterView) -> ReaderModel:
         """The partner model after the partner's guesses on my earlier clues in this game
