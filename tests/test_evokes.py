@@ -64,12 +64,21 @@ def test_the_shipped_lists():
         assert 10 <= len(found) <= MOST, (clue, len(found))
         for a in found:
             assert clue_conflict(clue, a) is None and not any(is_blocked(t) for t in a.split()), (clue, a)
-    # read back from the user's cache as it was parsed
-    assert shipped_evokes().state() == default_evokes().state()
     # every pool word is reached by some clue (else the lists say nothing of it)
     pool = default_pool()
     unreached = [w for w in pool if not default_evokes().clues(w)]
     assert len(unreached) < len(pool) // 20, unreached[:10]
+
+
+def test_the_index_reads_back_from_the_cache_as_built(tmp_path, monkeypatch):
+    from duetbot.embeddings.cache import CACHE_ENV
+
+    monkeypatch.setenv(CACHE_ENV, str(tmp_path))
+    written = shipped_evokes.__wrapped__()
+    assert [p.parent.name for p in tmp_path.glob("*/*")] == ["evokes"]
+    read = shipped_evokes.__wrapped__()
+    assert written.state() == read.state() == default_evokes().state()
+    assert read.clues("boat") == default_evokes().clues("boat") and "cargo" in read.clues("BOAT")
 
 
 def test_no_clue_that_calls_an_assassin_of_mine_to_mind(spymaster):  # noqa: F811

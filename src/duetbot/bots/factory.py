@@ -26,7 +26,7 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 from importlib import resources
 from pathlib import Path
-from typing import Callable, Sequence
+from typing import Any, Callable, Sequence, TypeVar
 
 import numpy as np
 
@@ -145,33 +145,38 @@ def _ensemble(names: tuple[str, ...], described: Described, pool: tuple[str, ...
     return out
 
 
+T = TypeVar("T")
+
+
+def _read_back(kind: str, files: Sequence[object], parsed: Callable[[], Any], from_state: Callable[[Any], T]) -> T:
+    """Package data ``parsed()`` (an object with ``state()``) read back from the user's cache
+    (:mod:`duetbot.embeddings.cache`), keyed by ``files`` (the data and the code that reads
+    it); parsed here when one of them cannot be read as a file."""
+    try:
+        stamp = code_stamp(*(Path(str(f)) for f in files))
+    except OSError:
+        return parsed()
+    return from_state(DerivedCache(kind, [stamp]).json("state", lambda: parsed().state()))
+
+
 @lru_cache(maxsize=1)
 def shipped_associations() -> Associations:
     """The shipped association table (:func:`~duetbot.words.associations.default_associations`),
-    read back packed from the user's cache (:mod:`duetbot.embeddings.cache`, keyed by the
-    table and the code that reads it): 6 ms where parsing its text took 77, at every start
-    of a process that plays (the simulate command's checks and each of its workers,
+    read back packed from the user's cache: 6 ms where parsing its text took 77, at every
+    start of a process that plays (the simulate command's checks and each of its workers,
     ``suggest``, ``play``, ``serve``)."""
-    try:
-        stamp = code_stamp(Path(str(TABLE)), Path(str(associations_module.__file__)), Path(str(keys_module.__file__)))
-    except OSError:   # the table cannot be read as a file: parse it here
-        return default_associations()
-    return Associations.from_state(DerivedCache("associations", [stamp]).json(
-        "table", lambda: default_associations().state()))
+    return _read_back("associations", (TABLE, associations_module.__file__, keys_module.__file__),
+                      default_associations, Associations.from_state)
 
 
 @lru_cache(maxsize=1)
 def shipped_evokes() -> Evokes:
     """The shipped free associations (:func:`~duetbot.words.evokes.default_evokes`), their
-    index read back from the user's cache like :func:`shipped_associations`'s table."""
-    try:
-        lexicon = [Path(str(resources.files("duetbot").joinpath(f"{LEXICON_DIR}/{n}")))
-                   for n in ("words.txt", "irregular.txt", "blocked.txt")]
-        stamp = code_stamp(Path(str(EVOKES)), Path(str(evokes_module.__file__)), Path(str(keys_module.__file__)),
-                           Path(str(morphology_module.__file__)), *lexicon)
-    except OSError:
-        return default_evokes()
-    return Evokes.from_state(DerivedCache("evokes", [stamp]).json("index", lambda: default_evokes().state()))
+    index read back from the user's cache (20 ms; built from the text, 1.2 s)."""
+    lexicon = [resources.files("duetbot").joinpath(f"{LEXICON_DIR}/{n}")
+               for n in ("words.txt", "irregular.txt", "blocked.txt")]
+    return _read_back("evokes", (EVOKES, evokes_module.__file__, keys_module.__file__, morphology_module.__file__,
+                                 *lexicon), default_evokes, Evokes.from_state)
 
 
 def spymaster(names: tuple[str, ...], described: Described = (), adapt: bool = AdaptConfig.enabled,
