@@ -7,9 +7,9 @@ written as their other word, scenes, senses, slang, titles). A board word is *re
 clue when one of the clue's associations is the word, a form of it, a word of a phrase or a
 part of a compound ("hammerhead" reaches HEAD, "boats" BOAT).
 
-The spymaster does not give a clue that reaches one of its own assassins still in play: the
-people-like partners' losses on a bot clue were mostly links like these that no embedding
-family and no line of the association table holds (a cargo clue beside BOAT). They are never
+The spymaster does not give a clue that reaches one of its own assassins still in play: some
+of the person-like partners' losses on a bot clue came through links like these, which no
+embedding family and no line of the association table holds (a cargo clue beside BOAT). They are never
 read as targets: loose links lift a target as much as an assassin, and the table's looser
 pass showed what reading them both ways costs. Where it came from: docs/models.md, "What a
 clue calls to mind".
