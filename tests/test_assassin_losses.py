@@ -56,3 +56,11 @@ def test_people_beside_the_saves(tmp_path, capsys):
     assert "people's own (one giver, one guesser): 1 of 3 (33.3%); 1 of 2 of their games" in out
     losses.main(["--people", "--data", str(tmp_path / "absent.jsonl"), str(saves)])
     assert "not found (--data PATH)" in capsys.readouterr().out
+
+
+def test_bot_clues_against_the_free_associations(tmp_path):
+    """``--evokes``: each bot clue outside sudden death, the live assassins its list reaches
+    (none for a word the lists lack) and the assassin the person's guesses touched."""
+    save_game(person_past_the_number(), tmp_path / "b.json", "duetbot")
+    d = deal(7, [f"W{i}" for i in range(25)])
+    assert losses.reaching([tmp_path]) == [("quasar", (), words_of(d, B, Label.ASSASSIN)[0])]

@@ -137,32 +137,27 @@ def reaching(folders: list[Path]) -> list[tuple[str, tuple[str, ...], str | None
     from duetbot.views import spymaster_view
 
     evokes = shipped_evokes()
-    rows = []
+    rows: list[list] = []
     for folder in folders:
         games, _ = read_folder(folder)
         for state, _ in games:
             replay = State(state.deal, state.variant)
-            clue: tuple[str, tuple[str, ...]] | None = None
-            touched = None
+            current: list | None = None   # the bot clue being guessed on: [word, reached, touched]
             for ev in state.events:
-                if isinstance(ev.action, Clue) and not replay.sudden_death:
-                    if clue is not None:
-                        rows.append((*clue, touched))
-                    clue, touched = None, None
-                    if ev.player is BOT:
+                sudden = replay.sudden_death
+                if isinstance(ev.action, Clue):
+                    current = None
+                    if ev.player is BOT and not sudden:
                         view = spymaster_view(replay, BOT)
                         live = [view.words[i] for i, label in enumerate(view.my_side) if label is Label.ASSASSIN
                                 and i not in view.covered and i not in view.partner_marks]
-                        clue = (ev.action.word, tuple(w for w in live if ev.action.word in evokes.clues(w)))
+                        current = [ev.action.word, tuple(w for w in live if ev.action.word in evokes.clues(w)), None]
+                        rows.append(current)
                 result = replay.apply(ev.action, ev.player)
-                if clue is not None and isinstance(ev.action, Guess) and result is GuessResult.ASSASSIN:
-                    touched = ev.action.word
-                if replay.sudden_death and clue is not None:
-                    rows.append((*clue, touched))
-                    clue = None
-            if clue is not None:
-                rows.append((*clue, touched))
-    return rows
+                if current is not None and not sudden and isinstance(ev.action, Guess) \
+                        and result is GuessResult.ASSASSIN:
+                    current[2] = ev.action.word
+    return [(w, r, t) for w, r, t in rows]
 
 
 def main(argv: list[str] | None = None) -> None:

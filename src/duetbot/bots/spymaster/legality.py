@@ -65,6 +65,10 @@ class Legality:
         self.resolve(np.flatnonzero(~self.known))
         return self.ok
 
+    def forbid(self, cols: np.ndarray) -> None:
+        """Make candidates ``cols`` illegal (and settled) for this turn."""
+        self.ok[cols], self.known[cols] = False, True
+
     def without(self, c: int) -> Legality:
         """A copy in which candidate ``c`` is illegal too."""
         out = Legality(self.ok.copy(), self.known.copy(), self._check)

@@ -81,8 +81,7 @@ class EmbeddingSpymaster:
         situation, legal = self.cost.situation(view), self.words.legal(view)
         # no clue that calls to a person's mind an assassin of mine still in play
         for i in situation.eligible[situation.labels == ASSASSIN].tolist():
-            reach = self.ensemble.reaching(view.words[i])
-            legal.ok[reach], legal.known[reach] = False, True
+            legal.forbid(self.ensemble.reaching(view.words[i]))
         return Position(situation, self.ensemble.board(view.words), legal, partner, rows)
 
     def adapted_partner(self, view: SpymasterView) -> ReaderModel:
