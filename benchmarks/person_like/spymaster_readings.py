@@ -4,7 +4,8 @@ At round 2's bot positions in ``games/new2`` (two a deal, 40), each variant's re
 goes to person-like readers (one item of each deal a reader, the variants mixed in every
 batch, never named) and is scored within the number, paired by position. A variant is
 ``base`` (this main's spymaster), ``assoc-off`` (the same without the association table's
-lift), ``lift:X`` (the table's lift at X z a strength point), ``table:PATH`` (another
+lift), ``evokes-off`` (the same without the free associations that keep its clues clear of its
+assassins), ``lift:X`` (the table's lift at X z a strength point), ``table:PATH`` (another
 association table's lift), ``families:A+B+C`` (the spymaster thinking with those
 families), ``retrofit`` (the three default families retrofitted in memory toward the Edinburgh
 Associative Thesaurus graph, ``../shared/data/eat/``, read from there; Faruqui et al. 2015:
@@ -96,6 +97,9 @@ def spymasters(variants: list[str]) -> dict[str, EmbeddingSpymaster]:
             out[v] = base
         elif v == "assoc-off":
             out[v] = default_bots(spec=PartnerSpec(associations=False))[0]
+        elif v == "evokes-off":
+            plain = Ensemble(base.ensemble.models, associations=base.ensemble.associations)
+            out[v] = EmbeddingSpymaster(plain, base.config)
         elif v.startswith("lift:"):
             lifted = Ensemble(base.ensemble.models, associations=default_associations(),
                               lift=[float(v.split(":", 1)[1]) * s for s in range(4)])
@@ -112,7 +116,7 @@ def spymasters(variants: list[str]) -> dict[str, EmbeddingSpymaster]:
             if v == "retrofit-eat-words":
                 sp.words.never = sp.words.never | ~np.array([w in graph for w in retrofitted.clue_words])
         else:
-            raise SystemExit(f"{v}: not a variant (base, assoc-off, lift:X, table:PATH, families:A+B, retrofit, "
+            raise SystemExit(f"{v}: not a variant (base, assoc-off, evokes-off, lift:X, table:PATH, families:A+B, retrofit, "
                              "retrofit-eat-words)")
     return out
 
@@ -127,15 +131,17 @@ class Position:
     """Which board it is on: a reader sees each board once."""
 
 
-def game_positions(folder: str, rng: random.Random) -> list[Position]:
-    """Two of the bot's positions a deal in ``games/FOLDER``, drawn at random."""
+def game_positions(folders: str, rng: random.Random, every: bool = False) -> list[Position]:
+    """Two of the bot's positions a deal in ``games/FOLDER`` (comma-separated folders: all of
+    theirs), drawn at random; ``every``: all of them."""
     by_seed = defaultdict(list)
-    for save in sorted((GAMES / folder).glob("*.json")):
-        for it in game_items(save):
-            if it.giver == "bot":
-                by_seed[it.seed].append(it)
+    for folder in folders.split(","):
+        for save in sorted((GAMES / folder).glob("*.json")):
+            for it in game_items(save):
+                if it.giver == "bot":
+                    by_seed[it.seed].append(it)
     return [Position({"save": it.save, "event": it.event}, f"deal-{s}")
-            for s in sorted(by_seed) for it in rng.sample(by_seed[s], min(2, len(by_seed[s])))]
+            for s in sorted(by_seed) for it in (by_seed[s] if every else rng.sample(by_seed[s], min(2, len(by_seed[s]))))]
 
 
 def people_positions() -> list[Position]:
@@ -181,21 +187,28 @@ class Truth:
 
 
 def make_batches(name: str, variants: list[str], games: str | None, people: bool, readers: int, out: Path,
-                 seed: int) -> None:
+                 seed: int, changed: bool = False) -> None:
+    """``changed``: of every bot position of ``games`` (and people's boards), only those where
+    the variants' clues differ, at most two a board."""
     rng = random.Random(seed)
-    positions = (game_positions(games, rng) if games else []) + (people_positions() if people else [])
+    positions = (game_positions(games, rng, every=changed) if games else []) + (people_positions() if people else [])
     givers = spymasters(variants)
     truth = Truth()
-    by_board: dict[str, list[dict]] = defaultdict(list)
+    by_board: dict[str, list[list[dict]]] = defaultdict(list)
     for pos in positions:
         view = truth.view(pos.ref)
+        items = []
         for g, sp in givers.items():
             o = sp.suggest(view, top=1)[0]
             x = {**pos.ref, "giver": g, "clue": o.clue.word.lower(), "number": o.clue.number}
             if "save" in pos.ref:   # people's boards stay in the split: not even the targets are copied
                 x["targets"] = list(o.targets)
-            by_board[pos.board].append(x)
-    batches = readings.spread(by_board.values(), readers)
+            items.append(x)
+        if not changed or len({(x["clue"], x["number"]) for x in items}) > 1:
+            by_board[pos.board].append(items)
+    if changed:
+        by_board = {b: rng.sample(p, min(2, len(p))) for b, p in by_board.items()}
+    batches = readings.spread(([x for items in p for x in items] for p in by_board.values()), readers)
     out.mkdir(parents=True, exist_ok=True)
     (HERE / f"{name}_readings").mkdir(exist_ok=True)
     key = {}
@@ -252,8 +265,11 @@ def main(argv: list[str] | None = None) -> int:
     b = sub.add_parser("batches")
     b.add_argument("--name", required=True, help="the experiment: its key goes to NAME_readings/")
     b.add_argument("--variants", required=True, help="comma-separated: base, families:A+B, retrofit, ...")
-    b.add_argument("--games", default="new2", help="the folder of games/ whose bot positions to use ('' for none)")
+    b.add_argument("--games", default="new2",
+                   help="the folders of games/ (comma-separated) whose bot positions to use ('' for none)")
     b.add_argument("--people", action="store_true", help="add readings.py's positions on people's boards")
+    b.add_argument("--changed", action="store_true",
+                   help="every position of --games where the variants' clues differ (at most two a board)")
     b.add_argument("--readers", type=int, default=0, help="default: two a variant")
     b.add_argument("--out", type=Path, required=True, help="a folder for the readers' batch files")
     b.add_argument("--seed", type=int, default=7)
@@ -264,7 +280,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.cmd == "batches":
         variants = args.variants.split(",")
         make_batches(args.name, variants, args.games or None, args.people, args.readers or 2 * len(variants),
-                     args.out, args.seed)
+                     args.out, args.seed, args.changed)
     else:
         score(args.name, args.answers)
     return 0
